@@ -1,0 +1,25 @@
+#pragma once
+
+// Reading Node's compare.js sample CSV.
+//
+// Format: a header "binary","filename","configuration","rate","time", then
+// one row per sample; binary is old or new, rate in operations per second,
+// time in seconds. Fields follow RFC 4180 (a quoted field may hold commas,
+// newlines and doubled "" quotes). The pre-2021 form, fields separated by
+// ", ", is read the way R's read.csv reads it: the space before a quoted
+// field stays part of the field. Blank lines are skipped; CRLF is accepted.
+//
+// Errors name the source and the line where the offending record starts:
+// "results.csv:12: rate 'abc' is not a number".
+
+#include <string_view>
+
+#include "fpbench/base/result.hpp"
+#include "fpbench/reports/samples.hpp"
+
+namespace fpbench::harness {
+
+Result<reports::SampleSet> parse_samples_csv(std::string_view text,
+                                             std::string_view source_name);
+
+}  // namespace fpbench::harness

@@ -1,0 +1,57 @@
+#include "fpbench/harness/input.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include <fmt/format.h>
+
+namespace fpbench::harness {
+namespace {
+
+Error io_error(std::string_view verb, std::string_view path, int err) {
+  return Error{"io", fmt::format("cannot {} '{}': {}", verb, path,
+                                 std::strerror(err))};
+}
+
+Result<std::string> read_all(int fd, std::string_view name) {
+  std::string data;
+  struct stat st {};
+  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+    data.reserve(static_cast<std::size_t>(st.st_size) + 1);
+  }
+  std::size_t size = 0;
+  for (;;) {
+    if (data.size() - size < 65536) data.resize(size + 65536 + data.size());
+    const ssize_t n = ::read(fd, data.data() + size, data.size() - size);
+    if (n > 0) {
+      size += static_cast<std::size_t>(n);
+    } else if (n == 0) {
+      break;
+    } else if (errno != EINTR) {
+      return io_error("read", name, errno);
+    }
+  }
+  data.resize(size);
+  return data;
+}
+
+}  // namespace
+
+std::string input_display_name(std::string_view path) {
+  return path == "-" ? std::string("<stdin>") : std::string(path);
+}
+
+Result<std::string> read_input(const std::string& path) {
+  if (path == "-") return read_all(STDIN_FILENO, input_display_name(path));
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return io_error("open", path, errno);
+  Result<std::string> data = read_all(fd, path);
+  ::close(fd);
+  return data;
+}
+
+}  // namespace fpbench::harness

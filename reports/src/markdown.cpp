@@ -1,0 +1,59 @@
+#include "fpbench/reports/markdown.hpp"
+
+#include <fmt/format.h>
+
+#include <string_view>
+
+#include "cells.hpp"
+#include "r_strings.hpp"
+
+namespace fpbench::reports {
+namespace {
+
+// Escapes what Markdown would read as markup or a cell boundary.
+std::string markdown_text(std::string_view text) {
+  constexpr std::string_view kSpecial = "\\`*_{}[]<>()#+!|~";
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    if (kSpecial.find(c) != std::string_view::npos) out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string format_markdown(const Comparison& comparison,
+                            const ReportOptions& options) {
+  const Comparison shown =
+      options.only_significant ? comparison.only_significant() : comparison;
+  std::string out = "| benchmark |";
+  for (std::string_view header : detail::kColumnHeaders) {
+    out += fmt::format(" {} |", markdown_text(header));
+  }
+  out += "\n| :-- | --: | --: | --: | --: | --: |\n";
+  for (const ComparisonRow& row : shown.rows) {
+    out += fmt::format("| {} |", markdown_text(detail::r_escape(row.name)));
+    for (const std::string& cell : detail::row_cells(row.stats)) {
+      out += fmt::format(" {} |", markdown_text(cell));
+    }
+    out += '\n';
+  }
+  const auto n = static_cast<double>(comparison.rows.size());
+  out += fmt::format(
+      "\nRates are higher-is-better; improvement is (new - old) / old. "
+      "\\* p < 0.05, \\*\\* p < 0.01, \\*\\*\\* p < 0.001 (Welch's t-test, "
+      "two-sided); accuracy columns are the 95%, 99% and 99.9% confidence "
+      "half-widths of the improvement. {} comparisons{}: expect {} false "
+      "positives at 5%, {} at 1%, {} at 0.1%.\n",
+      comparison.rows.size(),
+      options.only_significant
+          ? fmt::format(", {} shown with a star", shown.rows.size())
+          : "",
+      detail::r_fixed2(n * 0.05), detail::r_fixed2(n * 0.01),
+      detail::r_fixed2(n * 0.001));
+  return out;
+}
+
+}  // namespace fpbench::reports
