@@ -18,14 +18,17 @@ Error io_error(std::string_view verb, std::string_view path, int err) {
 }
 
 Result<std::string> read_all(int fd, std::string_view name) {
-  std::string data;
+  // A regular file is read in one buffer of its size (one byte more, to see
+  // the end); anything else, or a file that grows meanwhile, doubles it.
+  std::size_t capacity = 65536;
   struct stat st {};
   if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-    data.reserve(static_cast<std::size_t>(st.st_size) + 1);
+    capacity = static_cast<std::size_t>(st.st_size) + 1;
   }
+  std::string data(capacity, '\0');
   std::size_t size = 0;
   for (;;) {
-    if (data.size() - size < 65536) data.resize(size + 65536 + data.size());
+    if (size == data.size()) data.resize(2 * data.size());
     const ssize_t n = ::read(fd, data.data() + size, data.size() - size);
     if (n > 0) {
       size += static_cast<std::size_t>(n);

@@ -90,9 +90,9 @@ class RecordReader {
         if (!read_quoted(field)) return false;
         continue;
       }
-      const std::size_t end = text_.find_first_of(",\n\"", pos_);
+      const std::size_t end = find_special(pos_);
       std::string_view piece = text_.substr(pos_, end - pos_);
-      pos_ = end == std::string_view::npos ? text_.size() : end;
+      pos_ = end;
       if ((pos_ == text_.size() || text_[pos_] == '\n') && !piece.empty() &&
           piece.back() == '\r') {
         piece.remove_suffix(1);  // CRLF line ending
@@ -101,6 +101,16 @@ class RecordReader {
     }
     if (index < kColumns) fields_[index] = field.get();
     return true;
+  }
+
+  // Position of the next comma, newline or quote at or after `from`, or the
+  // end of the text. A plain loop: the generic find_first_of calls memchr
+  // once per character, which dominated the reading of large files.
+  [[nodiscard]] std::size_t find_special(std::size_t from) const {
+    const char* p = text_.data() + from;
+    const char* const end = text_.data() + text_.size();
+    while (p != end && *p != ',' && *p != '\n' && *p != '"') ++p;
+    return static_cast<std::size_t>(p - text_.data());
   }
 
   // At an opening quote: consumes the quoted section and its closing quote.
@@ -130,7 +140,10 @@ class RecordReader {
   }
 
   void add_lines(FieldBuilder& field, std::string_view piece) {
-    line_ += static_cast<std::size_t>(std::count(piece.begin(), piece.end(), '\n'));
+    for (std::size_t nl = piece.find('\n'); nl != std::string_view::npos;
+         nl = piece.find('\n', nl + 1)) {
+      ++line_;
+    }
     field.add(piece);
   }
 
