@@ -1,0 +1,171 @@
+// fs/write-file-sync and fs/read-file-sync: Node's writeFileSync and
+// readFileSync benchmarks, over the baseline, fast and floor implementations.
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <random>
+#include <string>
+
+#include "fixtures.hpp"
+#include "fpbench/core/fs.hpp"
+#include "fpbench/core/transcode.hpp"
+#include "fpbench/scenarios/registry.hpp"
+
+namespace fpbench::scenarios {
+namespace {
+
+using core::Encoding;
+using core::Implementation;
+using core::JsString;
+
+// A descriptor written again and again is rewound once this much has been
+// written, so the file stays small; the cost is spread over many writes.
+constexpr std::size_t kRewindBytes = std::size_t{64} << 20;
+
+// length code units of text: 'ascii' is one-byte ASCII, 'two-byte' a UTF-16
+// string mixing ASCII with 2- and 3-byte UTF-8 characters. For base64 the
+// text is base64 of random bytes, stored one-byte or two-byte the same way.
+JsString make_text(const std::string& data, Encoding encoding, std::size_t length) {
+  std::mt19937 rng(42);
+  if (encoding == Encoding::kBase64) {
+    std::string raw(length / 4 * 3 + 3, '\0');
+    for (char& c : raw) c = static_cast<char>(rng());
+    std::string text = core::baseline::decode(raw, Encoding::kBase64).one_byte().data();
+    text.resize(length, 'A');
+    if (data == "ascii") return JsString(std::move(text));
+    return JsString(std::u16string(text.begin(), text.end()));
+  }
+  if (data == "ascii") {
+    std::string text(length, '\0');
+    for (char& c : text) c = static_cast<char>('a' + rng() % 26);
+    return JsString(std::move(text));
+  }
+  constexpr char16_t kMix[] = {u'a', u'b', u'\u00fc', u'\u00e9', u'\u20ac', u'\u65e5', u' ', u'z'};
+  std::u16string text(length, u'\0');
+  for (char16_t& c : text) c = kMix[rng() % std::size(kMix)];
+  return JsString(std::move(text));
+}
+
+Result<void> write_once(Implementation impl, const core::PathOrFd& target,
+                        const JsString& text, std::string_view encoded,
+                        const core::WriteOptions& options) {
+  switch (impl) {
+    case Implementation::kBaseline:
+      return core::baseline::write_file_sync(target, text, options);
+    case Implementation::kFast:
+      return core::fast::write_file_sync(target, text, options);
+    case Implementation::kFloor:
+      return core::floor::write_file_sync(target, encoded, options);
+  }
+  return {};
+}
+
+void write_file_sync(benchmark::State& state, const Config& config, Implementation impl) {
+  const Encoding encoding = *core::parse_encoding(config.text("encoding"));
+  const auto length = static_cast<std::size_t>(config.number("length"));
+  const JsString text = make_text(config.text("data"), encoding, length);
+  const std::string encoded = core::baseline::encode(text, encoding);
+  const std::string path = fixture_dir() + "/write-file-sync";
+  const core::WriteOptions options{.encoding = encoding};
+
+  int fd = -1;
+  if (config.flag("useFd")) {
+    fd = ::open(path.c_str(), O_CREAT | O_WRONLY | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) {
+      fail(state, "cannot open " + path);
+      return;
+    }
+  }
+  const core::PathOrFd target = fd >= 0 ? core::PathOrFd::fd(fd) : core::PathOrFd(path);
+  std::size_t since_rewind = 0;
+  for (auto _ : state) {
+    const Result<void> r = write_once(impl, target, text, encoded, options);
+    if (!r) {
+      fail(state, r.error().message);
+      break;
+    }
+    if (fd >= 0 && (since_rewind += encoded.size()) > kRewindBytes) {
+      ::lseek(fd, 0, SEEK_SET);
+      since_rewind = 0;
+    }
+  }
+  if (fd >= 0) ::close(fd);
+  state.SetItemsProcessed(state.iterations());
+  state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(encoded.size()));
+}
+
+Result<std::size_t> read_once(Implementation impl, const core::PathOrFd& source,
+                              std::optional<Encoding> encoding, std::string& floor_buffer) {
+  if (impl == Implementation::kFloor) {
+    const Result<void> r = core::floor::read_file_sync(source, floor_buffer);
+    if (!r) return r.error();
+    return floor_buffer.size();
+  }
+  const auto r = impl == Implementation::kFast ? core::fast::read_file_sync(source, encoding)
+                                               : core::baseline::read_file_sync(source, encoding);
+  if (!r) return r.error();
+  if (const auto* text = std::get_if<JsString>(&*r)) return text->length();
+  return std::get<std::string>(*r).size();
+}
+
+void read_file_sync(benchmark::State& state, const Config& config, Implementation impl) {
+  const std::string& encoding_name = config.text("encoding");
+  const std::optional<Encoding> encoding =
+      encoding_name == "undefined" ? std::nullopt : core::parse_encoding(encoding_name);
+  const bool existing = config.text("path") == "existing";
+  const auto size = static_cast<std::size_t>(config.number("size"));
+  const std::string path = fixture_dir() + (existing ? "/read-file-sync" : "/missing");
+  if (existing) {
+    const JsString text = make_text("ascii", Encoding::kUtf8, size);
+    const auto written = core::baseline::write_file_sync(path, text, {});
+    if (!written) {
+      fail(state, written.error().message);
+      return;
+    }
+  }
+  // A missing file read through a descriptor is a descriptor already closed.
+  int fd = -1;
+  if (config.flag("useFd")) {
+    fd = existing ? ::open(path.c_str(), O_RDONLY | O_CLOEXEC) : ::dup(0);
+    if (!existing && fd >= 0) ::close(fd);
+  }
+  const core::PathOrFd source = fd != -1 ? core::PathOrFd::fd(fd) : core::PathOrFd(path);
+
+  std::string floor_buffer;
+  std::size_t units = 0;
+  for (auto _ : state) {
+    if (fd >= 0 && existing) ::lseek(fd, 0, SEEK_SET);
+    const Result<std::size_t> n = read_once(impl, source, encoding, floor_buffer);
+    if (existing && !n) {
+      fail(state, n.error().message);
+      break;
+    }
+    units = n ? *n : 0;
+    benchmark::DoNotOptimize(units);
+  }
+  if (fd >= 0 && existing) ::close(fd);
+  state.SetItemsProcessed(state.iterations());
+  state.counters["units"] = static_cast<double>(units);
+}
+
+const bool kRegistered = [] {
+  add_scenario({"fs/write-file-sync",
+                Grid()
+                    .add("encoding", {"utf8", "latin1", "base64"})
+                    .add("useFd", {"true", "false"})
+                    .add("data", {"ascii", "two-byte"})
+                    .add("length", {1024, 102400, 1048576}),
+                write_file_sync});
+  add_scenario({"fs/read-file-sync",
+                Grid()
+                    .add("path", {"existing", "non-existing"})
+                    .add("encoding", {"undefined", "utf8", "latin1"})
+                    .add("useFd", {"false", "true"})
+                    .add("size", {1024, 102400, 1048576}),
+                read_file_sync});
+  return true;
+}();
+
+}  // namespace
+}  // namespace fpbench::scenarios

@@ -1,0 +1,84 @@
+#include "fpbench/scenarios/grid.hpp"
+
+#include <charconv>
+
+#include "fpbench/base/check.hpp"
+
+namespace fpbench::scenarios {
+
+std::string format_value(const Value& v) {
+  if (const auto* n = std::get_if<std::int64_t>(&v)) return std::to_string(*n);
+  return "'" + std::get<std::string>(v) + "'";
+}
+
+void Config::set(std::string key, Value value) {
+  entries_.emplace_back(std::move(key), std::move(value));
+}
+
+const Value& Config::get(std::string_view key) const {
+  for (const auto& [k, v] : entries_) {
+    if (k == key) return v;
+  }
+  FPBENCH_CHECK(!"a scenario asked for a key its grid does not have");
+  return entries_.front().second;
+}
+
+const std::string& Config::text(std::string_view key) const {
+  const Value& v = get(key);
+  FPBENCH_CHECK(std::holds_alternative<std::string>(v));
+  return std::get<std::string>(v);
+}
+
+std::int64_t Config::number(std::string_view key) const {
+  const Value& v = get(key);
+  FPBENCH_CHECK(std::holds_alternative<std::int64_t>(v));
+  return std::get<std::int64_t>(v);
+}
+
+bool Config::flag(std::string_view key) const { return text(key) == "true"; }
+
+std::string Config::to_string() const {
+  std::string out;
+  for (const auto& [k, v] : entries_) {
+    if (!out.empty()) out += ' ';
+    out += k + "=" + format_value(v);
+  }
+  return out;
+}
+
+Grid& Grid::add(std::string key, std::vector<Value> values) {
+  keys_.emplace_back(std::move(key), std::move(values));
+  return *this;
+}
+
+Result<void> Grid::set(std::string_view key, std::string_view value) {
+  for (auto& [k, values] : keys_) {
+    if (k != key) continue;
+    std::int64_t n = 0;
+    const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+    values = {ec == std::errc() && end == value.data() + value.size()
+                  ? Value(n)
+                  : Value(std::string(value))};
+    return {};
+  }
+  return Error("usage", "no parameter '" + std::string(key) + "' in this grid");
+}
+
+std::vector<Config> Grid::expand() const {
+  std::vector<Config> out(1);
+  for (const auto& [key, values] : keys_) {
+    std::vector<Config> next;
+    next.reserve(out.size() * values.size());
+    for (const Config& c : out) {
+      for (const Value& v : values) {
+        Config extended = c;
+        extended.set(key, v);
+        next.push_back(std::move(extended));
+      }
+    }
+    out = std::move(next);
+  }
+  return out;
+}
+
+}  // namespace fpbench::scenarios
