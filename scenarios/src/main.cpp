@@ -4,6 +4,9 @@
 //
 //   fpbench-scenarios --impl=fast --benchmark_filter='^fs/read-file-sync '
 //   fpbench-scenarios --list                 # scenarios and their grids
+//   fpbench-scenarios --list-configs         # one benchmark name per line
+//   fpbench-scenarios --set=length=4096      # replace a key's values (Node's --set)
+//   fpbench-scenarios --build-info           # optimized/sanitized, for the harness
 //   FPBENCH_IMPL=baseline fpbench-scenarios  # the same choice by environment
 //
 // Google Benchmark's own flags (--benchmark_format=json, ...) pass through.
@@ -21,6 +24,38 @@
 namespace {
 
 using fpbench::core::Implementation;
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+constexpr bool kSanitized = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || \
+    __has_feature(memory_sanitizer)
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+#else
+constexpr bool kSanitized = false;
+#endif
+
+#ifdef __OPTIMIZE__
+constexpr bool kOptimized = true;
+#else
+constexpr bool kOptimized = false;
+#endif
+
+// Timings from an unoptimized or sanitized build say nothing about the code
+// users run; the harness asks before it measures.
+void print_build_info() {
+  std::printf("optimized=%s\nsanitized=%s\nassertions=%s\n", kOptimized ? "yes" : "no",
+              kSanitized ? "yes" : "no",
+#ifdef NDEBUG
+              "no"
+#else
+              "yes"
+#endif
+  );
+}
 
 void list_scenarios() {
   for (const auto& s : fpbench::scenarios::all_scenarios()) {
@@ -43,17 +78,45 @@ int main(int argc, char** argv) {
     impl_name = env;
   }
   std::vector<char*> passed{argv[0]};
+  bool list_configs = false;
+  auto& scenarios = fpbench::scenarios::all_scenarios();
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
     if (arg == "--list") {
       list_scenarios();
       return 0;
     }
-    if (arg.rfind("--impl=", 0) == 0) {
+    if (arg == "--build-info") {
+      print_build_info();
+      return 0;
+    }
+    if (arg == "--list-configs") {
+      list_configs = true;
+    } else if (arg.rfind("--impl=", 0) == 0) {
       impl_name = std::string(arg.substr(7));
+    } else if (arg.rfind("--set=", 0) == 0) {
+      const std::string_view assignment = arg.substr(6);
+      const std::size_t eq = assignment.find('=');
+      if (eq == std::string_view::npos) {
+        std::fprintf(stderr, "fpbench-scenarios: error: --set needs key=value, got '%s'\n",
+                     std::string(assignment).c_str());
+        return 2;
+      }
+      // Like Node's --set: scenarios without the key are left alone.
+      for (auto& s : scenarios) {
+        (void)s.grid.set(assignment.substr(0, eq), assignment.substr(eq + 1));
+      }
     } else {
       passed.push_back(argv[i]);
     }
+  }
+  if (list_configs) {
+    for (const auto& s : scenarios) {
+      for (const auto& config : s.grid.expand()) {
+        std::printf("%s %s\n", s.name.c_str(), config.to_string().c_str());
+      }
+    }
+    return 0;
   }
   const auto impl = fpbench::core::parse_implementation(impl_name);
   if (!impl) {
@@ -64,7 +127,7 @@ int main(int argc, char** argv) {
     return 2;
   }
 
-  for (const auto& s : fpbench::scenarios::all_scenarios()) {
+  for (const auto& s : scenarios) {
     for (const auto& config : s.grid.expand()) {
       const std::string name = s.name + " " + config.to_string();
       benchmark::RegisterBenchmark(

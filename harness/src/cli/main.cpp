@@ -9,10 +9,13 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <random>
 #include <string>
 
 #include "fpbench/harness/compare_command.hpp"
 #include "fpbench/harness/input.hpp"
+#include "fpbench/harness/process.hpp"
+#include "fpbench/harness/run_command.hpp"
 
 namespace {
 
@@ -65,6 +68,60 @@ int run_compare(const CompareArgs& args) {
   return kExitOk;
 }
 
+// fpbench-scenarios: FPBENCH_SCENARIOS, else beside this program (an
+// install) or in the build tree's scenarios/ folder, else on PATH.
+std::string default_scenario_program() {
+  if (const char* env = std::getenv("FPBENCH_SCENARIOS"); env != nullptr && *env != '\0') {
+    return env;
+  }
+  char self[4096];
+  const ssize_t n = ::readlink("/proc/self/exe", self, sizeof self - 1);
+  if (n > 0) {
+    const std::string exe(self, static_cast<std::size_t>(n));
+    const std::string dir = exe.substr(0, exe.rfind('/'));
+    for (const std::string& candidate :
+         {dir + "/fpbench-scenarios", dir + "/../scenarios/fpbench-scenarios"}) {
+      if (::access(candidate.c_str(), X_OK) == 0) return candidate;
+    }
+  }
+  return "fpbench-scenarios";
+}
+
+int run_list(const std::string& program, const std::string& category) {
+  const auto p = fpbench::harness::run_process({program, "--list"});
+  if (!p) return fail(kExitFailure, p.error().message);
+  if (!p->ok()) return fail(kExitFailure, program + " --list: " + p->status_text() + "\n" + p->err);
+  // Blocks of "name" followed by indented grid lines; keep the category's.
+  std::string out;
+  bool keep = false;
+  std::size_t start = 0;
+  const std::string& text = p->out;
+  while (start < text.size()) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    const std::string line = text.substr(start, end - start);
+    if (!line.empty() && line[0] != ' ') {
+      keep = category.empty() || category == "all" || line == category ||
+             line.rfind(category + "/", 0) == 0;
+    }
+    if (keep) out += line + "\n";
+    start = end + 1;
+  }
+  if (out.empty()) return fail(kExitBadInput, "no scenario in category '" + category + "'");
+  return write_stdout(out) ? kExitOk : kExitFailure;
+}
+
+int run_run(const fpbench::harness::RunOptions& options) {
+  const auto summary = fpbench::harness::run_benchmarks(options);
+  if (!summary) return fail(exit_code_for(summary.error()), summary.error().message);
+  for (const std::string& line : summary->not_converged) {
+    std::fprintf(stderr, "fpbench: not converged: %s\n", line.c_str());
+  }
+  if (summary->failures.empty()) return kExitOk;
+  std::fprintf(stderr, "fpbench: %zu benchmark(s) failed:\n", summary->failures.size());
+  for (const std::string& f : summary->failures) std::fprintf(stderr, "  %s\n", f.c_str());
+  return kExitFailure;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -88,6 +145,49 @@ int main(int argc, char** argv) {
                         "Keep only rows with at least one star (text and "
                         "markdown)");
 
+  fpbench::harness::RunOptions run;
+  run.scenario_program = default_scenario_program();
+  run.seed = std::random_device{}();
+  std::string target_accuracy;
+  bool no_progress = false;
+  CLI::App* run_cmd = app.add_subcommand(
+      "run", "Run scenarios old vs new, randomized and interleaved, one process per sample");
+  run_cmd->add_option("scenarios", run.selectors,
+                      "Categories (fs), scenarios (fs/read-file-sync) or all");
+  run_cmd->add_option("--old-impl", run.old_impl, "Implementation for the old side (baseline)");
+  run_cmd->add_option("--new-impl", run.new_impl, "Implementation for the new side (fast)");
+  run_cmd->add_option("--old", run.old_program, "fpbench-scenarios build for the old side");
+  run_cmd->add_option("--new", run.new_program, "fpbench-scenarios build for the new side");
+  run_cmd->add_option("--scenarios", run.scenario_program, "fpbench-scenarios to run")
+      ->capture_default_str();
+  run_cmd->add_option("--set", run.sets, "key=value: replace that key's values (repeatable)");
+  run_cmd->add_option("--filter", run.filters, "Keep scenarios whose name contains TEXT");
+  run_cmd->add_option("--exclude", run.excludes, "Drop scenarios whose name contains TEXT");
+  run_cmd->add_option("--runs", run.runs, "Samples per side and configuration")
+      ->capture_default_str();
+  run_cmd->add_option("--seed", run.seed, "Seed of the randomized order");
+  run_cmd->add_option("--output,-o", run.output, "Samples CSV, - for stdout")
+      ->capture_default_str();
+  run_cmd->add_option("--resume", run.resume, "Continue the run in this CSV up to --runs");
+  run_cmd->add_option("--json", run.json, "Also write the samples with the machine context");
+  run_cmd->add_option("--cpu", run.cpu, "Pin every sample to this CPU");
+  run_cmd->add_flag("--no-progress", no_progress, "No progress line on stderr");
+  run_cmd->add_option("--target-accuracy", target_accuracy,
+                      "Add runs until every 95% interval is within this, e.g. 2%");
+  run_cmd->add_option("--max-runs", run.max_runs, "Upper bound with --target-accuracy")
+      ->capture_default_str();
+  run_cmd->add_option("--warmup", run.warmup, "Samples per side and configuration to discard")
+      ->capture_default_str();
+  run_cmd->add_option("--min-time", run.min_time_s, "Seconds each sample measures for")
+      ->capture_default_str();
+
+  std::string list_category;
+  std::string list_program = run.scenario_program;
+  CLI::App* list_cmd = app.add_subcommand("list", "List scenarios and their parameter grids");
+  list_cmd->add_option("category", list_category, "Only this category or scenario");
+  list_cmd->add_option("--scenarios", list_program, "fpbench-scenarios to ask")
+      ->capture_default_str();
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -101,6 +201,18 @@ int main(int argc, char** argv) {
 
   try {
     if (compare_cmd->parsed()) return run_compare(compare);
+    if (list_cmd->parsed()) return run_list(list_program, list_category);
+    if (run_cmd->parsed()) {
+      run.progress = !no_progress;
+      if (!target_accuracy.empty()) {
+        if (target_accuracy.back() == '%') target_accuracy.pop_back();
+        run.target_accuracy_pct = std::stod(target_accuracy);
+        if (!(run.target_accuracy_pct > 0)) {
+          return fail(kExitBadInput, "--target-accuracy must be a positive percentage");
+        }
+      }
+      return run_run(run);
+    }
   } catch (const std::exception& e) {
     return fail(kExitFailure, e.what());
   }

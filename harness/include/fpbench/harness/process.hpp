@@ -1,0 +1,33 @@
+#pragma once
+
+// Running a child program to completion with its output captured.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "fpbench/base/result.hpp"
+
+namespace fpbench::harness {
+
+struct ProcessOptions {
+  std::optional<int> cpu;  // pin the child to this CPU (sched_setaffinity)
+};
+
+struct ProcessResult {
+  int exit_code = 0;    // when it exited
+  int term_signal = 0;  // when a signal ended it
+  std::string out;
+  std::string err;
+
+  [[nodiscard]] bool ok() const { return exit_code == 0 && term_signal == 0; }
+  // "exit status 3" or "killed by signal 11 (Segmentation fault)".
+  [[nodiscard]] std::string status_text() const;
+};
+
+// Runs argv[0] (looked up in PATH when it has no slash) with argv; fails
+// only when the program cannot be started.
+Result<ProcessResult> run_process(const std::vector<std::string>& argv,
+                                  const ProcessOptions& options = {});
+
+}  // namespace fpbench::harness

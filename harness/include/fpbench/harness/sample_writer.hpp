@@ -1,0 +1,41 @@
+#pragma once
+
+// Writes samples in compare.js CSV as they arrive, one line per write(2), so
+// that a reader downstream sees each sample at once and a run that is killed
+// loses nothing it had measured.
+
+#include <string>
+#include <string_view>
+
+#include "fpbench/base/result.hpp"
+
+namespace fpbench::harness {
+
+// One CSV line: "old","fs/x","key='v'",1234.5,0.25 (quotes doubled inside).
+std::string sample_csv_line(std::string_view binary, std::string_view filename,
+                            std::string_view configuration, double rate_ops_per_s,
+                            double time_s);
+
+inline constexpr std::string_view kSampleCsvHeader =
+    "\"binary\",\"filename\",\"configuration\",\"rate\",\"time\"\n";
+
+class SampleWriter {
+ public:
+  // path "-" is standard output. append: keep what the file holds (resume).
+  static Result<SampleWriter> open(const std::string& path, bool append);
+  SampleWriter(SampleWriter&& other) noexcept;
+  SampleWriter(const SampleWriter&) = delete;
+  SampleWriter& operator=(const SampleWriter&) = delete;
+  SampleWriter& operator=(SampleWriter&&) = delete;
+  ~SampleWriter();
+
+  Result<void> write(std::string_view text);
+
+ private:
+  SampleWriter(int fd, bool owned, std::string name) : fd_(fd), owned_(owned), name_(std::move(name)) {}
+  int fd_;
+  bool owned_;
+  std::string name_;
+};
+
+}  // namespace fpbench::harness

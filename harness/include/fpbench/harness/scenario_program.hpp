@@ -1,0 +1,57 @@
+#pragma once
+
+// A build of fpbench-scenarios driven one sample at a time: each sample is a
+// fresh process running one configuration with one implementation, which
+// times its own loop (Google Benchmark) and reports operations per second.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "fpbench/base/result.hpp"
+#include "fpbench/harness/process.hpp"
+
+namespace fpbench::harness {
+
+struct Sample {
+  double rate_ops_per_s = 0;
+  double time_s = 0;  // iterations x time per iteration
+};
+
+class ScenarioProgram {
+ public:
+  // impl: --impl for the program, or none to use its default; sets: Node
+  // --set style key=value overrides passed to every invocation.
+  ScenarioProgram(std::string path, std::optional<std::string> impl,
+                  std::vector<std::string> sets);
+
+  [[nodiscard]] const std::string& path() const { return path_; }
+
+  // Every benchmark name, "category/name key=value ...", in grid order.
+  [[nodiscard]] Result<std::vector<std::string>> list_configs() const;
+
+  // Refuses a build whose timings would mislead: unoptimized, sanitized or
+  // with assertions on.
+  [[nodiscard]] Result<void> check_release_build() const;
+
+  // One sample of one benchmark. A failure carries the child's status and
+  // standard error.
+  [[nodiscard]] Result<Sample> run(const std::string& benchmark, double min_time_s,
+                                   const ProcessOptions& options) const;
+
+ private:
+  [[nodiscard]] std::vector<std::string> base_argv() const;
+
+  std::string path_;
+  std::optional<std::string> impl_;
+  std::vector<std::string> sets_;
+};
+
+// Parses one benchmark's result from Google Benchmark's JSON output.
+Result<Sample> parse_benchmark_json(const std::string& json);
+
+// An anchored regex that matches exactly this benchmark name (Google
+// Benchmark may append "/real_time").
+std::string exact_filter(const std::string& benchmark);
+
+}  // namespace fpbench::harness

@@ -1,0 +1,112 @@
+#include "fpbench/harness/scenario_program.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <sstream>
+#include <string_view>
+
+namespace fpbench::harness {
+namespace {
+
+double seconds_per_unit(const std::string& unit) {
+  if (unit == "ns") return 1e-9;
+  if (unit == "us") return 1e-6;
+  if (unit == "ms") return 1e-3;
+  return 1.0;
+}
+
+// "WHAT: exit status 3" and the child's stderr; just the status without WHAT.
+Error failed(const std::string& what, const ProcessResult& p) {
+  std::string message = (what.empty() ? "" : what + ": ") + p.status_text();
+  if (!p.err.empty()) message += "\n" + p.err;
+  return Error("benchmark-failed", message);
+}
+
+}  // namespace
+
+ScenarioProgram::ScenarioProgram(std::string path, std::optional<std::string> impl,
+                                 std::vector<std::string> sets)
+    : path_(std::move(path)), impl_(std::move(impl)), sets_(std::move(sets)) {}
+
+std::vector<std::string> ScenarioProgram::base_argv() const {
+  std::vector<std::string> argv{path_};
+  if (impl_) argv.push_back("--impl=" + *impl_);
+  for (const std::string& s : sets_) argv.push_back("--set=" + s);
+  return argv;
+}
+
+Result<std::vector<std::string>> ScenarioProgram::list_configs() const {
+  std::vector<std::string> argv = base_argv();
+  argv.emplace_back("--list-configs");
+  const auto p = run_process(argv);
+  if (!p) return p.error();
+  if (!p->ok()) return failed(path_ + " --list-configs", *p);
+  std::vector<std::string> names;
+  std::istringstream lines(p->out);
+  for (std::string line; std::getline(lines, line);) {
+    if (!line.empty()) names.push_back(line);
+  }
+  return names;
+}
+
+Result<void> ScenarioProgram::check_release_build() const {
+  const auto p = run_process({path_, "--build-info"});
+  if (!p) return p.error();
+  if (!p->ok()) return failed(path_ + " --build-info", *p);
+  const std::string& info = p->out;
+  std::string why;
+  if (info.find("optimized=yes") == std::string::npos) why = "it is not optimized";
+  if (info.find("sanitized=yes") != std::string::npos) why = "it is built with sanitizers";
+  if (info.find("assertions=yes") != std::string::npos && why.empty()) {
+    why = "it is built with assertions (no NDEBUG)";
+  }
+  if (why.empty()) return {};
+  return Error("usage", "refusing to time " + path_ + ": " + why +
+                            "; build it with -DCMAKE_BUILD_TYPE=Release");
+}
+
+Result<Sample> ScenarioProgram::run(const std::string& benchmark, double min_time_s,
+                                    const ProcessOptions& options) const {
+  std::vector<std::string> argv = base_argv();
+  argv.push_back("--benchmark_filter=" + exact_filter(benchmark));
+  argv.push_back("--benchmark_min_time=" + std::to_string(min_time_s));
+  argv.emplace_back("--benchmark_format=json");
+  const auto p = run_process(argv, options);
+  if (!p) return p.error();
+  if (!p->ok()) return failed("", *p);
+  return parse_benchmark_json(p->out);
+}
+
+Result<Sample> parse_benchmark_json(const std::string& json) {
+  const auto doc = nlohmann::json::parse(json, nullptr, /*allow_exceptions=*/false);
+  if (doc.is_discarded() || !doc.contains("benchmarks") || !doc["benchmarks"].is_array()) {
+    return Error("bad-input", "the benchmark printed no Google Benchmark JSON");
+  }
+  for (const auto& b : doc["benchmarks"]) {
+    if (b.value("run_type", "iteration") != "iteration") continue;
+    if (b.value("error_occurred", false)) {
+      return Error("benchmark-failed", b.value("error_message", std::string("error")));
+    }
+    if (!b.contains("items_per_second") || !b.contains("real_time")) {
+      return Error("bad-input", "the benchmark reported no items_per_second");
+    }
+    Sample s;
+    s.rate_ops_per_s = b["items_per_second"].get<double>();
+    s.time_s = b["real_time"].get<double>() * b.value("iterations", 1.0) *
+               seconds_per_unit(b.value("time_unit", std::string("ns")));
+    return s;
+  }
+  return Error("bad-input", "no benchmark matched");
+}
+
+std::string exact_filter(const std::string& benchmark) {
+  constexpr std::string_view kSpecial = "\\^$.|?*+()[]{}";
+  std::string out = "^";
+  for (char c : benchmark) {
+    if (kSpecial.find(c) != std::string_view::npos) out += '\\';
+    out += c;
+  }
+  return out + "(/real_time)?$";
+}
+
+}  // namespace fpbench::harness
