@@ -277,6 +277,7 @@ Result<void> write_json(const std::string& path, const std::vector<Benchmark>& b
 }  // namespace
 
 Result<RunSummary> run_benchmarks(const RunOptions& o) {
+  if (o.node) return run_node_benchmarks(o);
   if (o.runs < 1) return Error("usage", "--runs must be at least 1");
   if ((o.old_impl || o.new_impl) && (!o.old_impl || !o.new_impl)) {
     return Error("usage", "--old-impl and --new-impl go together");

@@ -13,6 +13,7 @@
 #include <sstream>
 #include <string>
 
+#include "fpbench/harness/run_command.hpp"
 #include "fpbench/harness/sample_csv.hpp"
 #include "fpbench/harness/sample_writer.hpp"
 #include "fpbench/harness/scenario_program.hpp"
@@ -202,6 +203,42 @@ TEST_F(Run, ListShowsGridsByCategory) {
             std::string::npos)
       << r.out;
   EXPECT_EQ(fpbench("list nosuch").exit_code, 2);
+}
+
+}  // namespace
+}  // namespace fpbench::harness
+
+namespace fpbench::harness {
+namespace {
+
+TEST(NodeResultLine, ParsesStandaloneOutput) {
+  const auto r = parse_node_result_line(
+      "fs/readFileSync.js n=600 path=\"existing\" encoding=\"utf8\": 123,456.78");
+  ASSERT_TRUE(r.has_value());
+  EXPECT_EQ(r->filename, "fs/readFileSync.js");
+  EXPECT_EQ(r->configuration, "n=600 path='existing' encoding='utf8'");
+  EXPECT_DOUBLE_EQ(r->rate_ops_per_s, 123456.78);
+  const auto q = parse_node_result_line("misc/print.js code=\"it's\": 5");
+  ASSERT_TRUE(q.has_value());
+  EXPECT_EQ(q->configuration, "code=\"it's\"");
+  EXPECT_FALSE(parse_node_result_line("not a result").has_value());
+  EXPECT_FALSE(parse_node_result_line("x.js n=1: fast").has_value());
+}
+
+TEST_F(Run, NodeScriptsRunWithEachNodeBinary) {
+  if (std::system("node --version > /dev/null 2>&1") != 0) GTEST_SKIP() << "no node on PATH";
+  const std::string script = FPBENCH_SOURCE_DIR "/harness/tests/data/node-bench/fake.js";
+  const CliRun r = fpbench("run --node --old node --new node --runs 2 --warmup 0 --seed 3 '" +
+                           script + "' --set n=5");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto samples = parse_samples_csv(r.out, "stdout");
+  ASSERT_TRUE(samples.has_value()) << samples.error().message << "\n" << r.out;
+  ASSERT_EQ(samples->benchmarks().size(), 2u);
+  EXPECT_EQ(samples->benchmarks()[0].name, "misc/fake.js n=5 kind='a'");
+  for (const auto& b : samples->benchmarks()) {
+    EXPECT_EQ(b.old_rates.size(), 2u);
+    EXPECT_EQ(b.new_rates.size(), 2u);
+  }
 }
 
 }  // namespace

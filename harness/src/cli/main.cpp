@@ -180,6 +180,8 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   run_cmd->add_option("--min-time", run.min_time_s, "Seconds each sample measures for")
       ->capture_default_str();
+  run_cmd->add_flag("--node", run.node,
+                    "Run Node.js benchmark scripts with the node binaries --old and --new");
 
   std::string list_category;
   std::string list_program = run.scenario_program;

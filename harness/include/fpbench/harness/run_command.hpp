@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "fpbench/base/result.hpp"
@@ -15,7 +16,11 @@
 namespace fpbench::harness {
 
 struct RunOptions {
-  std::vector<std::string> selectors;  // "all", a category ("fs") or a scenario
+  // "all", a category ("fs") or a scenario; with `node`, benchmark scripts.
+  std::vector<std::string> selectors;
+  // Drive Node.js benchmark scripts (benchmark/fs/readFileSync.js) with the
+  // node binaries --old and --new instead of fpbench-scenarios.
+  bool node = false;
   std::string scenario_program;        // used for a side without its own program
   std::optional<std::string> old_impl;
   std::optional<std::string> new_impl;
@@ -46,5 +51,21 @@ struct RunSummary {
 // Fails (usage or bad input) before anything is measured; afterwards
 // failures of single samples are collected in the summary.
 Result<RunSummary> run_benchmarks(const RunOptions& options);
+
+// The --node form: each sample round runs every script once with each node
+// binary (one process per script, binary and round, in shuffled order) and
+// parses the lines Node's benchmark/common.js prints when run standalone:
+//   fs/readFileSync.js n=600 path="existing" encoding="utf8": 123,456.78
+// Configuration values in double quotes are written in single quotes, the
+// form compare.R tables use; time is the script's wall-clock time.
+Result<RunSummary> run_node_benchmarks(const RunOptions& options);
+
+struct NodeResultLine {
+  std::string filename;
+  std::string configuration;
+  double rate_ops_per_s = 0;
+};
+// One standalone output line, or nullopt for any other line.
+std::optional<NodeResultLine> parse_node_result_line(std::string_view line);
 
 }  // namespace fpbench::harness
