@@ -7,6 +7,7 @@ packages=(
   cmake make g++ pkg-config
   libboost-math-dev nlohmann-json3-dev libfmt-dev libcli11-dev libicu-dev
   libgtest-dev libgmock-dev libbenchmark-dev
+  libuv1-dev
 )
 
 missing=()
