@@ -1,0 +1,319 @@
+#pragma once
+
+// AVX-512 kernels for Ice Lake and later (F, BW, VL, VBMI, VBMI2). Masked
+// loads and stores handle every tail in the vector code, and VBMI2's byte
+// compress packs variable-length UTF-8 in one instruction, surrogate pairs
+// included. UTF-8 decoding is in avx512_utf8_decode.hpp.
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "fast/avx512_common.hpp"
+#include "fast/avx512_utf8_decode.hpp"
+#include "fast/kernels.hpp"
+
+#if defined(__x86_64__)
+
+namespace fpbench::core::fast::avx512 {
+
+FPBENCH_TARGET_AVX512 inline bool is_ascii(const char* in, std::size_t n) {
+  std::size_t i = 0;
+  for (; i + 256 <= n; i += 256) {
+    const __m512i any = _mm512_or_si512(
+        _mm512_or_si512(load(in + i), load(in + i + 64)),
+        _mm512_or_si512(load(in + i + 128), load(in + i + 192)));
+    if (_mm512_movepi8_mask(any) != 0) return false;
+  }
+  for (; i < n; i += 64) {
+    const __m512i v = _mm512_maskz_loadu_epi8(first(n - i), in + i);
+    if (_mm512_movepi8_mask(v) != 0) return false;
+  }
+  return true;
+}
+
+FPBENCH_TARGET_AVX512 inline bool has_wide_lead(const char* in, std::size_t n) {
+  for (std::size_t i = 0; i < n; i += 64) {
+    const std::uint64_t m = first(n - i);
+    const __m512i v = _mm512_maskz_loadu_epi8(m, in + i);
+    const std::uint64_t lead = _mm512_mask_cmpge_epu8_mask(m, v, bytes(0xC0));
+    const std::uint64_t latin1 =
+        _mm512_cmpeq_epi8_mask(_mm512_and_si512(v, bytes(0xFE)), bytes(0xC2));
+    if ((lead & ~latin1) != 0) return true;
+  }
+  return false;
+}
+
+// Units below 0x800 (16-bit lanes) as 2-byte UTF-8, lead byte low.
+FPBENCH_TARGET_AVX512 inline __m512i utf8_pairs(__m512i u) {
+  const __m512i lead = _mm512_or_si512(_mm512_srli_epi16(u, 6), words(0xC0));
+  const __m512i cont =
+      _mm512_or_si512(_mm512_and_si512(u, words(0x3F)), words(0x80));
+  return _mm512_or_si512(lead, _mm512_slli_epi16(cont, 8));
+}
+
+// Up to 32 units below 0x800 (lanes in m) to UTF-8; wide marks >= 0x80.
+FPBENCH_TARGET_AVX512 inline std::size_t put_utf8_of_2(char* o, __m512i u,
+                                                       __mmask32 m,
+                                                       __mmask32 wide) {
+  const __m512i mixed = _mm512_mask_blend_epi16(wide, u, utf8_pairs(u));
+  return put_bytes(
+      o, mixed,
+      deposit(m, 0x5555555555555555ull) | deposit(wide, 0xAAAAAAAAAAAAAAAAull));
+}
+
+FPBENCH_TARGET_AVX512 inline std::size_t utf8_from_latin1(const char* in,
+                                                          std::size_t n,
+                                                          char* out) {
+  std::size_t i = 0;
+  std::size_t o = 0;
+  while (i < n) {
+    if (n - i >= 64) {
+      const __m512i v = load(in + i);
+      if (_mm512_movepi8_mask(v) == 0) {
+        _mm512_storeu_si512(out + o, v);
+        i += 64;
+        o += 64;
+        continue;
+      }
+    }
+    const std::size_t k = std::min<std::size_t>(n - i, 32);
+    const __mmask32 m = first32(k);
+    const __m256i b = _mm256_maskz_loadu_epi8(m, in + i);
+    o += put_utf8_of_2(out + o, _mm512_cvtepu8_epi16(b), m,
+                       _mm256_movepi8_mask(b));
+    i += k;
+  }
+  return o;
+}
+
+// 0x80 | the low six bits of each 32-bit lane.
+FPBENCH_TARGET_AVX512 inline __m512i continuation(__m512i x) {
+  return _mm512_or_si512(_mm512_and_si512(x, dwords(0x3F)), dwords(0x80));
+}
+
+// Units (32-bit lanes, no surrogates) as UTF-8 of 1 to 3 bytes, lead byte
+// lowest; ge80 and ge800 mark the lanes of 2 and of 3 bytes.
+FPBENCH_TARGET_AVX512 inline __m512i utf8_lanes(__m512i w, __mmask16 ge80,
+                                                __mmask16 ge800) {
+  const __m512i low6 =
+      _mm512_or_si512(_mm512_and_si512(w, dwords(0x3F)), dwords(0x80));
+  const __m512i mid6 = _mm512_or_si512(
+      _mm512_and_si512(_mm512_srli_epi32(w, 6), dwords(0x3F)), dwords(0x80));
+  const __m512i two =
+      _mm512_or_si512(_mm512_or_si512(_mm512_srli_epi32(w, 6), dwords(0xC0)),
+                      _mm512_slli_epi32(low6, 8));
+  const __m512i three = _mm512_or_si512(
+      _mm512_or_si512(_mm512_srli_epi32(w, 12), dwords(0xE0)),
+      _mm512_or_si512(_mm512_slli_epi32(mid6, 8), _mm512_slli_epi32(low6, 16)));
+  return _mm512_mask_blend_epi32(ge800, _mm512_mask_blend_epi32(ge80, w, two),
+                                 three);
+}
+
+// Up to 16 units (32-bit lanes in m, no surrogates) to UTF-8.
+FPBENCH_TARGET_AVX512 inline std::size_t put_utf8_of_3(char* o, __m512i w,
+                                                       __mmask16 m,
+                                                       __mmask16 ge80,
+                                                       __mmask16 ge800) {
+  return put_bytes(o, utf8_lanes(w, ge80, ge800),
+                   deposit(m, 0x1111111111111111ull) |
+                       deposit(ge80, 0x2222222222222222ull) |
+                       deposit(ge800, 0x4444444444444444ull));
+}
+
+// Surrogates in a block of units.
+struct SurrogateMasks {
+  __mmask32 pair_start;  // a high surrogate followed by a low one
+  __mmask32 pair_end;
+  __mmask32 lone;  // encoded as U+FFFD
+};
+
+// Up to 16 units (32-bit lanes in m) with surrogates to UTF-8; next holds
+// each lane's following unit. A pair becomes 4 bytes in its first lane and
+// nothing in its second.
+FPBENCH_TARGET_AVX512 inline std::size_t put_utf8_of_4(
+    char* o, __m512i w, __m512i next, __mmask16 m, __mmask16 ge80,
+    __mmask16 ge800, const SurrogateMasks& s, unsigned shift) {
+  const auto start = static_cast<__mmask16>(s.pair_start >> shift);
+  const auto end = static_cast<__mmask16>(s.pair_end >> shift);
+  const auto lone = static_cast<__mmask16>(s.lone >> shift);
+  // (high - 0xD800) * 0x400 + (low - 0xDC00) + 0x10000, folded.
+  const __m512i cp = _mm512_add_epi32(
+      _mm512_slli_epi32(w, 10), _mm512_sub_epi32(next, dwords(0x35FDC00)));
+  const __m512i four = _mm512_or_si512(
+      _mm512_or_si512(
+          _mm512_or_si512(_mm512_srli_epi32(cp, 18), dwords(0xF0)),
+          _mm512_slli_epi32(continuation(_mm512_srli_epi32(cp, 12)), 8)),
+      _mm512_or_si512(
+          _mm512_slli_epi32(continuation(_mm512_srli_epi32(cp, 6)), 16),
+          _mm512_slli_epi32(continuation(cp), 24)));
+  const __m512i units = _mm512_mask_mov_epi32(w, lone, dwords(0xFFFD));
+  const __m512i mixed =
+      _mm512_mask_blend_epi32(start, utf8_lanes(units, ge80, ge800), four);
+  const auto keep = static_cast<__mmask16>(m & ~end);
+  return put_bytes(o, mixed,
+                   deposit(keep, 0x1111111111111111ull) |
+                       deposit(ge80 & keep, 0x2222222222222222ull) |
+                       deposit(ge800 & keep, 0x4444444444444444ull) |
+                       deposit(start, 0x8888888888888888ull));
+}
+
+// Units i + 1 in lane i (the last lane keeps its own).
+constexpr std::array<std::uint16_t, 32> make_next_unit_index() {
+  std::array<std::uint16_t, 32> t{};
+  for (unsigned j = 0; j < 32; ++j)
+    t[j] = static_cast<std::uint16_t>(j < 31 ? j + 1 : j);
+  return t;
+}
+inline constexpr std::array<std::uint16_t, 32> kNextUnit =
+    make_next_unit_index();
+
+// A block of k units holding surrogates, to UTF-8 at o (advanced); returns
+// the units consumed: k, or k - 1 when a pair may straddle the block end.
+FPBENCH_TARGET_AVX512 inline std::size_t put_utf8_with_surrogates(
+    char*& o, __m512i u, std::size_t k, bool more, __mmask32 high,
+    __mmask32 low, __mmask32 ge80, __mmask32 ge800) {
+  if (more && ((high >> (k - 1)) & 1) != 0) --k;
+  const __mmask32 m = first32(k);
+  high &= m;
+  low &= m;
+  ge80 &= m;
+  ge800 &= m;
+  SurrogateMasks s{};
+  s.pair_start = high & (low >> 1);
+  s.pair_end = s.pair_start << 1;
+  s.lone = (high | low) & ~s.pair_start & ~s.pair_end;
+  const __m512i next = _mm512_permutexvar_epi16(load(kNextUnit.data()), u);
+  o += put_utf8_of_4(o, _mm512_cvtepu16_epi32(low_half(u)),
+                     _mm512_cvtepu16_epi32(low_half(next)),
+                     static_cast<__mmask16>(m), static_cast<__mmask16>(ge80),
+                     static_cast<__mmask16>(ge800), s, 0);
+  if (k > 16) {
+    o += put_utf8_of_4(o, _mm512_cvtepu16_epi32(high_half(u)),
+                       _mm512_cvtepu16_epi32(high_half(next)),
+                       static_cast<__mmask16>(m >> 16),
+                       static_cast<__mmask16>(ge80 >> 16),
+                       static_cast<__mmask16>(ge800 >> 16), s, 16);
+  }
+  return k;
+}
+
+FPBENCH_TARGET_AVX512 inline std::size_t utf8_from_utf16(const char16_t* in,
+                                                         std::size_t n,
+                                                         char* out) {
+  std::size_t i = 0;
+  char* o = out;
+  while (i < n) {
+    const std::size_t k = std::min<std::size_t>(n - i, 32);
+    const __mmask32 m = first32(k);
+    const __m512i u = _mm512_maskz_loadu_epi16(m, in + i);
+    const __mmask32 ge80 = _mm512_cmpge_epu16_mask(u, words(0x80));
+    if (ge80 == 0) {
+      _mm256_mask_storeu_epi8(o, m, _mm512_cvtepi16_epi8(u));
+      o += k;
+      i += k;
+      continue;
+    }
+    const __mmask32 ge800 = _mm512_cmpge_epu16_mask(u, words(0x800));
+    if (ge800 == 0) {
+      o += put_utf8_of_2(o, u, m, ge80);
+      i += k;
+      continue;
+    }
+    const __mmask32 high = _mm512_cmpeq_epi16_mask(
+        _mm512_and_si512(u, words(0xFC00)), words(0xD800));
+    const __mmask32 low = _mm512_cmpeq_epi16_mask(
+        _mm512_and_si512(u, words(0xFC00)), words(0xDC00));
+    if ((high | low) != 0) {
+      i += put_utf8_with_surrogates(o, u, k, i + k < n, high, low, ge80, ge800);
+      continue;
+    }
+    o += put_utf8_of_3(o, _mm512_cvtepu16_epi32(low_half(u)),
+                       static_cast<__mmask16>(m), static_cast<__mmask16>(ge80),
+                       static_cast<__mmask16>(ge800));
+    if (k > 16) {
+      o += put_utf8_of_3(o, _mm512_cvtepu16_epi32(high_half(u)),
+                         static_cast<__mmask16>(m >> 16),
+                         static_cast<__mmask16>(ge80 >> 16),
+                         static_cast<__mmask16>(ge800 >> 16));
+    }
+    i += k;
+  }
+  return static_cast<std::size_t>(o - out);
+}
+
+FPBENCH_TARGET_AVX512 inline void narrow(const char16_t* in, std::size_t n,
+                                         char* out) {
+  for (std::size_t i = 0; i < n; i += 32) {
+    const __mmask32 m = first32(n - i);
+    _mm256_mask_storeu_epi8(
+        out + i, m, _mm512_cvtepi16_epi8(_mm512_maskz_loadu_epi16(m, in + i)));
+  }
+}
+
+FPBENCH_TARGET_AVX512 inline void utf16le_to_latin1(const char* in,
+                                                    std::size_t units,
+                                                    char* out) {
+  for (std::size_t i = 0; i < units; i += 32) {
+    const __mmask32 m = first32(units - i);
+    _mm256_mask_storeu_epi8(
+        out + i, m,
+        _mm512_cvtepi16_epi8(_mm512_maskz_loadu_epi16(m, in + 2 * i)));
+  }
+}
+
+FPBENCH_TARGET_AVX512 inline void widen(const char* in, std::size_t n,
+                                        char* out) {
+  for (std::size_t i = 0; i < n; i += 32) {
+    const __mmask32 m = first32(n - i);
+    _mm512_mask_storeu_epi16(
+        out + 2 * i, m,
+        _mm512_cvtepu8_epi16(_mm256_maskz_loadu_epi8(m, in + i)));
+  }
+}
+
+FPBENCH_TARGET_AVX512 inline void clear_high_bits(const char* in, std::size_t n,
+                                                  char* out) {
+  for (std::size_t i = 0; i < n; i += 64) {
+    const std::uint64_t m = first(n - i);
+    _mm512_mask_storeu_epi8(
+        out + i, m,
+        _mm512_and_si512(_mm512_maskz_loadu_epi8(m, in + i), bytes(0x7F)));
+  }
+}
+
+FPBENCH_TARGET_AVX512 inline bool utf16le_is_latin1(const char* in,
+                                                    std::size_t units) {
+  std::size_t i = 0;
+  for (; i + 64 <= units; i += 64) {
+    const __m512i any =
+        _mm512_or_si512(load(in + 2 * i), load(in + 2 * i + 64));
+    if (_mm512_test_epi16_mask(any, words(0xFF00)) != 0) return false;
+  }
+  for (; i < units; i += 32) {
+    const __m512i v = _mm512_maskz_loadu_epi16(first32(units - i), in + 2 * i);
+    if (_mm512_test_epi16_mask(v, words(0xFF00)) != 0) return false;
+  }
+  return true;
+}
+
+inline constexpr kernels::Kernels kKernels = {
+    is_ascii,
+    has_wide_lead,
+    utf8_from_latin1,
+    utf8_from_utf16,
+    narrow,
+    widen,
+    clear_high_bits,
+    utf16le_is_latin1,
+    utf16le_to_latin1,
+    latin1_from_utf8,
+    utf16_from_utf8,
+};
+
+}  // namespace fpbench::core::fast::avx512
+
+#endif  // defined(__x86_64__)
