@@ -1,0 +1,202 @@
+#pragma once
+
+// Node's fs.readdirSync(path, {recursive: true}) and its callback and promise
+// forms, in three implementations:
+//
+//   baseline  the walk Node's JavaScript takes: a queue of directories, each
+//             listed whole by scandir(3) as libuv calls it (opendir, readdir,
+//             qsort by strcmp), every entry joined into a path string and,
+//             without withFileTypes, stat()ed to decide whether to descend.
+//             Its libuv modes queue one thread-pool uv_fs_scandir per
+//             directory from the loop, one after another.
+//   fast      one walk with openat(2) relative to the parent's descriptor and
+//             getdents64(2) into one large reused buffer, names sorted by
+//             16-byte integer keys (radix sort for large directories); d_type
+//             is trusted, and only symbolic links and DT_UNKNOWN entries are
+//             stat()ed. Its libuv modes run the whole walk as one thread-pool
+//             job.
+//   floor     the same getdents64 walk, counting entries without sorting or
+//             building a single string: the bound fast can approach.
+//
+// Semantics, checked against Node v20.20 (see core/tests/readdir_test.cpp):
+//
+// - Order: breadth-first. The root's entries come first, sorted byte-wise
+//   (strcmp, as libuv's scandir sorts), then the entries of each directory
+//   found, in the order they were found. "." and ".." are never listed.
+//   Node's fs.promises.readdir pops its queue instead and so lists
+//   directories in another order; every mode here gives the sync order.
+// - Names (with_file_types = false) are relative to the root, joined with
+//   "/" ("a/b/c.js"), raw bytes as the file system returned them.
+// - Descent without with_file_types follows symbolic links: an entry is
+//   descended into when stat() (which follows links) says it is a
+//   directory, as Node's internalModuleStat does. An entry stat() cannot
+//   reach (dangling link, no search permission) is listed, not descended.
+// - Descent with with_file_types does not follow links: only entries whose
+//   own type is directory are descended into, exactly as Node v20's
+//   dirent.isDirectory() test (a link to a directory is listed as a
+//   symlink and its contents are not).
+// - Cycles: a directory reached through a symbolic link is not descended
+//   into when it is, by (st_dev, st_ino), the root or a directory on the
+//   chain from the root down to the link (a link to "." or to an ancestor).
+//   It is still listed. Node v20 has no such rule: for a link self -> "."
+//   it lists self/self/... 40 levels deep, until stat() fails with ELOOP,
+//   and with two such links the list grows as 2^40. Everything else,
+//   including links that reach the same directory by two routes, is listed
+//   as Node lists it. A real subdirectory cannot be its own ancestor, so
+//   only links (and entries of unknown type) are checked; a bind mount of
+//   an ancestor is not detected.
+// - Dirent.parent_path is the path as given for the root's entries and
+//   Node's path.join(parent, name) (normalised: "./a//b/" -> "a/b") below.
+//   Types come from d_type, or lstat() when the file system says
+//   DT_UNKNOWN.
+// - Errors have Node's shape and no partial result is returned: a
+//   directory that cannot be listed fails the whole call with, for
+//   example, "EACCES: permission denied, scandir '/tmp/t/secret'", the
+//   path being the root as given or path.join(root, relative path).
+
+#include <sys/types.h>
+#include <uv.h>
+
+#include <cstddef>
+#include <functional>
+#include <future>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "fpbench/base/result.hpp"
+
+namespace fpbench::core {
+
+enum class DirentType {
+  kFile,
+  kDirectory,
+  kSymlink,
+  kFifo,
+  kSocket,
+  kBlockDevice,
+  kCharacterDevice,
+  kUnknown,
+};
+
+// "file", "directory", "symlink", "fifo", "socket", "block_device",
+// "character_device" or "unknown".
+std::string_view dirent_type_name(DirentType type);
+
+struct Dirent {
+  std::string name;
+  std::string parent_path;
+  DirentType type = DirentType::kUnknown;
+
+  bool operator==(const Dirent&) const = default;
+};
+
+struct ReaddirOptions {
+  bool with_file_types = false;
+};
+
+// Names relative to the root without with_file_types, Dirents with it.
+using ReaddirResult = std::variant<std::vector<std::string>, std::vector<Dirent>>;
+
+// How the libuv forms deliver their result: to a callback called on the
+// loop's thread, or through a future the loop fills (run the loop, then
+// get()).
+enum class AsyncMode { kCallback, kPromise };
+
+using ReaddirCallback = std::function<void(Result<ReaddirResult>)>;
+
+namespace baseline {
+[[nodiscard]] Result<ReaddirResult> readdir_recursive(const std::string& path,
+                                                      const ReaddirOptions& options = {});
+// kCallback: callback gets the result on the loop thread; the returned
+// future is not valid(). kPromise: callback is ignored and the returned
+// future becomes ready on the loop thread. Either way the walk makes
+// progress only while the loop runs; path and options are copied.
+std::future<Result<ReaddirResult>> readdir_recursive_async(uv_loop_t* loop, const std::string& path,
+                                                           const ReaddirOptions& options,
+                                                           AsyncMode mode,
+                                                           ReaddirCallback callback = {});
+}  // namespace baseline
+
+namespace fast {
+[[nodiscard]] Result<ReaddirResult> readdir_recursive(const std::string& path,
+                                                      const ReaddirOptions& options = {});
+std::future<Result<ReaddirResult>> readdir_recursive_async(uv_loop_t* loop, const std::string& path,
+                                                           const ReaddirOptions& options,
+                                                           AsyncMode mode,
+                                                           ReaddirCallback callback = {});
+}  // namespace fast
+
+namespace floor {
+// The number of entries fast would return, from the same walk.
+[[nodiscard]] Result<std::size_t> readdir_recursive(const std::string& path,
+                                                    const ReaddirOptions& options = {});
+}  // namespace floor
+
+// Seams for tests; not for production use.
+namespace test_hooks {
+// While set, fast and floor treat every d_type as DT_UNKNOWN, as on file
+// systems that never fill it in, and so stat() every entry.
+void set_ignore_d_type(bool ignore);
+[[nodiscard]] bool ignore_d_type();
+// The stat calls fast has made, process-wide.
+[[nodiscard]] std::size_t stat_calls();
+}  // namespace test_hooks
+
+namespace detail {
+// Node's path.posix.normalize: "." and empty components dropped, ".."
+// resolved lexically, no trailing slash; "." for an empty result.
+std::string node_normalize(std::string_view path);
+// Node's path.posix.join(parent, name) for one name without a slash.
+std::string node_join(std::string_view parent, std::string_view name);
+// The prefix fast puts before a relative path to make Node's
+// path.join(root, relative): "" for ".", "/" for "/", else normalised + "/".
+std::string node_join_prefix(std::string_view root);
+// Whether a getdents64(2) read that returned these records reached the end
+// of the directory: its last record's d_off is INT64_MAX, ext4's end
+// marker (no file position lies past it). Saves the second getdents64 that
+// would return 0; other file systems simply read until 0.
+bool getdents_reached_end(const char* records, std::size_t length);
+// The type a dirent's d_type (DT_REG, ...) or a stat's st_mode names.
+DirentType type_from_d_type(unsigned char d_type);
+DirentType type_from_mode(mode_t mode);
+
+// The walk of Node's JavaScript, one directory listing at a time, shared by
+// baseline's sync and libuv modes: the caller lists next_directory() and
+// hands the sorted entries to add_listing().
+class BaselineWalk {
+ public:
+  struct Entry {
+    std::string name;
+    DirentType type;  // from d_type; kUnknown when the file system did not say
+  };
+
+  BaselineWalk(std::string root, ReaddirOptions options);
+
+  // The path of the next directory to list, or nullptr when the walk is done.
+  [[nodiscard]] const std::string* next_directory() const;
+  // The listing of next_directory(), sorted by strcmp, "." and ".." dropped.
+  Result<void> add_listing(std::vector<Entry> entries);
+  [[nodiscard]] ReaddirResult take_result() &&;
+
+ private:
+  struct Queued {
+    std::string path;
+    std::size_t parent;  // index in queue_; the root is its own parent
+    dev_t dev;
+    ino_t ino;
+    bool known;  // dev and ino are set
+  };
+  [[nodiscard]] bool on_chain(std::size_t parent, dev_t dev, ino_t ino) const;
+
+  std::string root_;
+  ReaddirOptions options_;
+  std::vector<Queued> queue_;
+  std::size_t next_ = 0;
+  std::vector<std::string> names_;
+  std::vector<Dirent> dirents_;
+};
+}  // namespace detail
+
+}  // namespace fpbench::core

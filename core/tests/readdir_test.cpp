@@ -1,0 +1,771 @@
+// Recursive readdir: every implementation and every mode (sync, callback,
+// promise; fast also with every d_type hidden) must give the same list, in
+// Node's order, with Node's names, types, parent paths and errors; Node
+// itself is the oracle where `node` is on PATH.
+
+#include "fpbench/core/readdir.hpp"
+
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <uv.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <optional>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace fpbench::core {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A result flattened for comparison: one line per entry, or the error.
+struct Outcome {
+  std::vector<std::string> lines;
+  std::string error;  // the message; empty on success
+  bool operator==(const Outcome&) const = default;
+};
+
+std::string describe(const Dirent& d) {
+  return d.name + " | " + d.parent_path + " | " + std::string(dirent_type_name(d.type));
+}
+
+Outcome flatten(const Result<ReaddirResult>& r) {
+  Outcome out;
+  if (!r) {
+    out.error = r.error().message;
+    return out;
+  }
+  if (const auto* names = std::get_if<std::vector<std::string>>(&*r)) {
+    out.lines = *names;
+  } else {
+    for (const Dirent& d : std::get<std::vector<Dirent>>(*r)) out.lines.push_back(describe(d));
+  }
+  return out;
+}
+
+using AsyncFn = std::future<Result<ReaddirResult>> (*)(uv_loop_t*, const std::string&,
+                                                       const ReaddirOptions&, AsyncMode,
+                                                       ReaddirCallback);
+
+Result<ReaddirResult> run_async(AsyncFn fn, const std::string& root, const ReaddirOptions& options,
+                                AsyncMode mode) {
+  uv_loop_t loop;
+  FPBENCH_CHECK(uv_loop_init(&loop) == 0);
+  std::optional<Result<ReaddirResult>> got;
+  auto future = fn(&loop, root, options, mode,
+                   [&got](Result<ReaddirResult> r) { got.emplace(std::move(r)); });
+  uv_run(&loop, UV_RUN_DEFAULT);
+  FPBENCH_CHECK(uv_loop_close(&loop) == 0);
+  if (mode == AsyncMode::kPromise) {
+    FPBENCH_CHECK(!got.has_value());
+    return future.get();
+  }
+  FPBENCH_CHECK(!future.valid());
+  return std::move(*got);
+}
+
+class IgnoreDType {
+ public:
+  IgnoreDType() { test_hooks::set_ignore_d_type(true); }
+  ~IgnoreDType() { test_hooks::set_ignore_d_type(false); }
+  IgnoreDType(const IgnoreDType&) = delete;
+  IgnoreDType& operator=(const IgnoreDType&) = delete;
+};
+
+struct Way {
+  const char* name;
+  std::function<Result<ReaddirResult>(const std::string&, const ReaddirOptions&)> run;
+};
+
+const std::vector<Way>& all_ways() {
+  static const std::vector<Way> ways = {
+      {"baseline sync", [](auto& p, auto& o) { return baseline::readdir_recursive(p, o); }},
+      {"fast sync", [](auto& p, auto& o) { return fast::readdir_recursive(p, o); }},
+      {"fast sync, d_type unknown",
+       [](auto& p, auto& o) {
+         IgnoreDType unknown;
+         return fast::readdir_recursive(p, o);
+       }},
+      {"baseline callback",
+       [](auto& p, auto& o) {
+         return run_async(baseline::readdir_recursive_async, p, o, AsyncMode::kCallback);
+       }},
+      {"baseline promise",
+       [](auto& p, auto& o) {
+         return run_async(baseline::readdir_recursive_async, p, o, AsyncMode::kPromise);
+       }},
+      {"fast callback",
+       [](auto& p, auto& o) {
+         return run_async(fast::readdir_recursive_async, p, o, AsyncMode::kCallback);
+       }},
+      {"fast promise",
+       [](auto& p, auto& o) {
+         return run_async(fast::readdir_recursive_async, p, o, AsyncMode::kPromise);
+       }},
+  };
+  return ways;
+}
+
+std::size_t open_fd_count() {
+  return static_cast<std::size_t>(
+      std::distance(fs::directory_iterator("/proc/self/fd"), fs::directory_iterator()));
+}
+
+class Readdir : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    root_ = (fs::temp_directory_path() /
+             ("fpbench-readdir-" + std::to_string(::getpid()) + "-" +
+              ::testing::UnitTest::GetInstance()->current_test_info()->name()))
+                .string();
+    fs::remove_all(root_);
+    fs::create_directories(root_);
+    ::chmod(root_.c_str(), 0755);
+    // libuv opens a process-wide signal pipe with the first loop: not a leak.
+    static const bool libuv_ready = [] {
+      uv_loop_t loop;
+      return uv_loop_init(&loop) == 0 && uv_loop_close(&loop) == 0;
+    }();
+    ASSERT_TRUE(libuv_ready);
+    fds_before_ = open_fd_count();
+  }
+  void TearDown() override {
+    EXPECT_EQ(open_fd_count(), fds_before_) << "a file descriptor leaked";
+    // Give back permissions taken away so everything can be removed.
+    for (auto it =
+             fs::recursive_directory_iterator(root_, fs::directory_options::skip_permission_denied);
+         it != fs::recursive_directory_iterator(); ++it) {
+      std::error_code ec;
+      if (!it->is_symlink(ec) && it->is_directory(ec)) ::chmod(it->path().c_str(), 0755);
+    }
+    fs::remove_all(root_);
+  }
+
+  [[nodiscard]] std::string path(const std::string& relative) const {
+    return root_ + "/" + relative;
+  }
+  void dir(const std::string& relative) const { fs::create_directories(path(relative)); }
+  void file(const std::string& relative) const { std::ofstream(path(relative)) << "x"; }
+  void link(const std::string& target, const std::string& relative) const {
+    ASSERT_EQ(::symlink(target.c_str(), path(relative).c_str()), 0) << relative;
+  }
+  void fifo(const std::string& relative) const {
+    ASSERT_EQ(::mkfifo(path(relative).c_str(), 0644), 0);
+  }
+  void socket_file(const std::string& relative) const {
+    const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+    ASSERT_GE(fd, 0);
+    sockaddr_un addr{};
+    addr.sun_family = AF_UNIX;
+    const std::string p = path(relative);
+    ASSERT_LT(p.size(), sizeof addr.sun_path);
+    std::memcpy(addr.sun_path, p.c_str(), p.size() + 1);
+    ASSERT_EQ(::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+    ::close(fd);
+  }
+
+  // Runs every implementation in every mode; all must agree with baseline
+  // sync, and floor must count as many entries. Returns baseline's outcome.
+  Outcome expect_all_agree(const std::string& start, const ReaddirOptions& options) const {
+    const Outcome reference = flatten(baseline::readdir_recursive(start, options));
+    for (const Way& way : all_ways()) {
+      EXPECT_EQ(flatten(way.run(start, options)), reference)
+          << way.name << " on " << start << " with_file_types=" << options.with_file_types;
+    }
+    for (const bool unknown : {false, true}) {
+      test_hooks::set_ignore_d_type(unknown);
+      const Result<std::size_t> count = floor::readdir_recursive(start, options);
+      test_hooks::set_ignore_d_type(false);
+      if (reference.error.empty()) {
+        EXPECT_TRUE(count.has_value() && *count == reference.lines.size())
+            << "floor, d_type unknown=" << unknown << " on " << start;
+      } else {
+        EXPECT_FALSE(count.has_value()) << "floor on " << start;
+      }
+    }
+    return reference;
+  }
+  Outcome expect_all_agree(const ReaddirOptions& options) const {
+    return expect_all_agree(root_, options);
+  }
+  void expect_both_agree() const {
+    expect_all_agree({.with_file_types = false});
+    expect_all_agree({.with_file_types = true});
+  }
+
+  std::string root_;
+  std::size_t fds_before_ = 0;
+};
+
+// Node's order from first principles: breadth-first, each directory's names
+// sorted byte-wise, descending where stat() says directory.
+std::vector<std::string> reference_names(const std::string& root) {
+  std::vector<std::string> out;
+  std::vector<std::string> queue{""};
+  for (std::size_t i = 0; i < queue.size(); ++i) {
+    std::vector<std::string> names;
+    for (const auto& e : fs::directory_iterator(root + "/" + queue[i])) {
+      names.push_back(e.path().filename().string());
+    }
+    std::sort(names.begin(), names.end(), [](const std::string& a, const std::string& b) {
+      return std::strcmp(a.c_str(), b.c_str()) < 0;
+    });
+    for (const std::string& n : names) {
+      const std::string rel = queue[i].empty() ? n : queue[i] + "/" + n;
+      out.push_back(rel);
+      std::error_code ec;
+      if (fs::is_directory(root + "/" + rel, ec)) queue.push_back(rel);
+    }
+  }
+  return out;
+}
+
+// A random tree: directories up to 4 deep, names from a mixed alphabet.
+void make_random_tree(const std::string& root, std::uint32_t seed) {
+  fs::create_directories(root);
+  std::mt19937 rng(seed);
+  const std::string alphabet = "abcXYZ019_-. ~";
+  auto name = [&] {
+    std::string n;
+    const std::size_t length = 1 + rng() % 12;
+    for (std::size_t i = 0; i < length; ++i) n += alphabet[rng() % alphabet.size()];
+    if (n == "." || n == "..") n += "x";
+    return n;
+  };
+  std::vector<std::pair<std::string, int>> dirs{{root, 0}};
+  const std::size_t dir_count = 5 + rng() % 40;
+  for (std::size_t i = 0; i < dir_count; ++i) {
+    const auto parent = dirs[rng() % dirs.size()];
+    if (parent.second >= 4) continue;
+    const std::string p = parent.first + "/" + name();
+    if (fs::exists(p)) continue;
+    fs::create_directory(p);
+    dirs.emplace_back(p, parent.second + 1);
+  }
+  const std::size_t file_count = rng() % 300;
+  for (std::size_t i = 0; i < file_count; ++i) {
+    const std::string p = dirs[rng() % dirs.size()].first + "/" + name();
+    if (!fs::exists(p)) std::ofstream(p) << i;
+  }
+}
+
+TEST_F(Readdir, GeneratedTreesAgreeEverywhere) {
+  for (std::uint32_t seed = 1; seed <= 6; ++seed) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    const std::string tree = path("t" + std::to_string(seed));
+    make_random_tree(tree, seed);
+    const Outcome names = expect_all_agree(tree, {.with_file_types = false});
+    EXPECT_EQ(names.lines, reference_names(tree));
+    const Outcome types = expect_all_agree(tree, {.with_file_types = true});
+    EXPECT_EQ(types.lines.size(), names.lines.size());
+  }
+}
+
+TEST_F(Readdir, BreadthFirstByteWiseOrder) {
+  dir("b/inner");
+  dir("a");
+  file("B");
+  file("a/z");
+  file("a/A");
+  file("b/inner/deep");
+  file("\xc3\xa9");  // é sorts after every ASCII byte
+  file("_");
+  const Outcome names = expect_all_agree({.with_file_types = false});
+  EXPECT_EQ(names.lines, (std::vector<std::string>{"B", "_", "a", "b", "\xc3\xa9", "a/A", "a/z",
+                                                   "b/inner", "b/inner/deep"}));
+  const Outcome types = expect_all_agree({.with_file_types = true});
+  EXPECT_EQ(types.lines, (std::vector<std::string>{
+                             "B | " + root_ + " | file",
+                             "_ | " + root_ + " | file",
+                             "a | " + root_ + " | directory",
+                             "b | " + root_ + " | directory",
+                             "\xc3\xa9 | " + root_ + " | file",
+                             "A | " + root_ + "/a | file",
+                             "z | " + root_ + "/a | file",
+                             "inner | " + root_ + "/b | directory",
+                             "deep | " + root_ + "/b/inner | file",
+                         }));
+}
+
+TEST_F(Readdir, EmptyDirectories) {
+  EXPECT_TRUE(expect_all_agree({}).lines.empty());
+  EXPECT_TRUE(expect_all_agree({.with_file_types = true}).lines.empty());
+  dir("empty/also-empty");
+  dir("other");
+  EXPECT_EQ(expect_all_agree({}).lines,
+            (std::vector<std::string>{"empty", "other", "empty/also-empty"}));
+}
+
+TEST_F(Readdir, ParentPathIsNodesJoin) {
+  dir("d/e");
+  file("d/e/f");
+  const std::string messy = root_ + "/./d//";
+  const Outcome types = expect_all_agree(messy, {.with_file_types = true});
+  EXPECT_EQ(types.lines, (std::vector<std::string>{"e | " + messy + " | directory",
+                                                   "f | " + root_ + "/d/e | file"}));
+  EXPECT_EQ(expect_all_agree(messy, {}).lines, (std::vector<std::string>{"e", "e/f"}));
+}
+
+TEST_F(Readdir, SymlinksToFilesDirectoriesAndNowhere) {
+  dir("real/sub");
+  file("real/sub/leaf");
+  file("real/top");
+  link("real", "to-dir");
+  link("real/top", "to-file");
+  link("missing", "dangling");
+  const Outcome names = expect_all_agree({});
+  EXPECT_EQ(names.lines, (std::vector<std::string>{
+                             "dangling", "real", "to-dir", "to-file", "real/sub", "real/top",
+                             "to-dir/sub", "to-dir/top", "real/sub/leaf", "to-dir/sub/leaf"}));
+  // With file types, Node v20 descends only into real directories.
+  const Outcome types = expect_all_agree({.with_file_types = true});
+  EXPECT_EQ(types.lines, (std::vector<std::string>{
+                             "dangling | " + root_ + " | symlink",
+                             "real | " + root_ + " | directory",
+                             "to-dir | " + root_ + " | symlink",
+                             "to-file | " + root_ + " | symlink",
+                             "sub | " + root_ + "/real | directory",
+                             "top | " + root_ + "/real | file",
+                             "leaf | " + root_ + "/real/sub | file",
+                         }));
+}
+
+TEST_F(Readdir, SymlinkCyclesAreListedButNotFollowed) {
+  dir("a");
+  dir("b");
+  link(".", "self");
+  link("..", "a/up");
+  link("../b", "a/x");
+  link("../a", "b/y");
+  const Outcome names = expect_all_agree({});
+  EXPECT_EQ(names.lines, (std::vector<std::string>{"a", "b", "self", "a/up", "a/x", "b/y", "a/x/y",
+                                                   "b/y/up", "b/y/x"}));
+  // The same from a root given through a link to it.
+  link(root_, "../" + fs::path(root_).filename().string() + "-link");
+  const std::string via_link = root_ + "-link";
+  EXPECT_EQ(expect_all_agree(via_link, {}).lines, names.lines);
+  ::unlink(via_link.c_str());
+  const Outcome types = expect_all_agree({.with_file_types = true});
+  EXPECT_EQ(types.lines.size(), 6u);
+}
+
+TEST_F(Readdir, SymlinkLoopsThatNeverResolve) {
+  link("loop-b", "loop-a");
+  link("loop-a", "loop-b");
+  dir("d");
+  link("../d", "d/again");
+  EXPECT_EQ(expect_all_agree({}).lines,
+            (std::vector<std::string>{"d", "loop-a", "loop-b", "d/again"}));
+  expect_all_agree({.with_file_types = true});
+}
+
+TEST_F(Readdir, FifosSocketsAndLinksToDevices) {
+  dir("d");
+  fifo("d/pipe");
+  socket_file("d/sock");
+  link("/dev/null", "null");
+  const Outcome types = expect_all_agree({.with_file_types = true});
+  EXPECT_EQ(types.lines, (std::vector<std::string>{
+                             "d | " + root_ + " | directory",
+                             "null | " + root_ + " | symlink",
+                             "pipe | " + root_ + "/d | fifo",
+                             "sock | " + root_ + "/d | socket",
+                         }));
+  EXPECT_EQ(expect_all_agree({}).lines,
+            (std::vector<std::string>{"d", "null", "d/pipe", "d/sock"}));
+}
+
+TEST_F(Readdir, NamesWithSpacesNewlinesAndInvalidUtf8) {
+  const std::vector<std::string> names = {
+      "with space", "new\nline",   "tab\there",           "\xff\xfe", "bad \xc3\x28 utf8", "-dash",
+      "quote\"'",   "back\\slash", std::string(255, 'L'), "\x01\x7f"};
+  dir("sub dir\n");
+  for (const std::string& n : names) {
+    file(n);
+    file("sub dir\n/" + n);
+  }
+  const Outcome out = expect_all_agree({});
+  EXPECT_EQ(out.lines.size(), 2 * names.size() + 1);
+  for (const std::string& n : names) {
+    EXPECT_NE(std::find(out.lines.begin(), out.lines.end(), "sub dir\n/" + n), out.lines.end())
+        << n;
+  }
+  EXPECT_EQ(out.lines, reference_names(root_));
+  expect_all_agree({.with_file_types = true});
+}
+
+TEST_F(Readdir, LargeDirectoriesSortByteWise) {
+  // Enough names for fast's radix sort: random bytes (high ones included),
+  // lengths around its 8- and 16-byte keys, many sharing long prefixes.
+  std::mt19937 rng(5);
+  dir("many");
+  for (int i = 0; i < 700; ++i) {
+    std::string name = i % 3 == 0 ? "shared-prefix-of-16" : "";
+    const std::size_t length = name.size() + 1 + rng() % 20;
+    while (name.size() < length || name.empty() || name == "." || name == "..") {
+      const auto c = static_cast<char>(1 + rng() % 255);
+      if (c != '/') name += c;
+    }
+    const std::string p = path("many/" + name);
+    if (!fs::exists(p)) std::ofstream(p) << i;
+  }
+  const Outcome out = expect_all_agree({});
+  EXPECT_GT(out.lines.size(), 600u);
+  EXPECT_EQ(out.lines, reference_names(root_));
+}
+
+TEST_F(Readdir, DirectoryLargerThanTheBuffer) {
+  // Records of ~230 bytes: 3,000 of them need more than the first 256 KiB.
+  dir("big");
+  for (int i = 0; i < 3000; ++i) {
+    char suffix[16];
+    std::snprintf(suffix, sizeof suffix, "%05d", i);
+    file("big/" + std::string(200, 'n') + suffix);
+  }
+  file("big/../after");
+  const Outcome out = expect_all_agree({});
+  EXPECT_EQ(out.lines.size(), 3002u);
+  EXPECT_EQ(out.lines, reference_names(root_));
+}
+
+TEST_F(Readdir, WideAndDeepTrees) {
+  // More directories with subdirectories than fast keeps open at once.
+  for (int i = 0; i < 300; ++i) {
+    const std::string d = "wide/" + std::to_string(i) + "/inner";
+    dir(d);
+    file(d + "/f");
+  }
+  std::string deep = "deep";
+  for (int i = 0; i < 60; ++i) deep += "/" + std::to_string(i);
+  dir(deep);
+  file(deep + "/bottom");
+  const Outcome out = expect_all_agree({});
+  EXPECT_EQ(out.lines, reference_names(root_));
+  expect_all_agree({.with_file_types = true});
+}
+
+TEST_F(Readdir, DTypeUnknownSeamStatsEveryEntry) {
+  dir("a/b");
+  file("a/b/c");
+  file("f");
+  link("a", "l");
+  const auto stats_for = [&](bool unknown, bool types) {
+    test_hooks::set_ignore_d_type(unknown);
+    const std::size_t before = test_hooks::stat_calls();
+    const Result<ReaddirResult> r = fast::readdir_recursive(root_, {.with_file_types = types});
+    const std::size_t calls = test_hooks::stat_calls() - before;
+    test_hooks::set_ignore_d_type(false);
+    EXPECT_TRUE(r.has_value());
+    return calls;
+  };
+  // d_type trusted: only the link is stat()ed, and only to follow it.
+  EXPECT_EQ(stats_for(false, false), 1u);
+  EXPECT_EQ(stats_for(false, true), 0u);
+  // Unknown: one stat per entry listed: a, f, l, a/b, a/b/c with file types
+  // (l is not entered), and l/b, l/b/c too without.
+  EXPECT_EQ(stats_for(true, true), 5u);
+  EXPECT_EQ(stats_for(true, false), 7u);
+  expect_both_agree();
+}
+
+TEST_F(Readdir, MissingRootAndRootThatIsAFile) {
+  file("plain");
+  for (const bool types : {false, true}) {
+    EXPECT_EQ(expect_all_agree(path("missing"), {.with_file_types = types}).error,
+              "ENOENT: no such file or directory, scandir '" + path("missing") + "'");
+    EXPECT_EQ(expect_all_agree(path("plain"), {.with_file_types = types}).error,
+              "ENOTDIR: not a directory, scandir '" + path("plain") + "'");
+  }
+  const Result<ReaddirResult> r = fast::readdir_recursive(path("missing"), {});
+  ASSERT_FALSE(r.has_value());
+  EXPECT_EQ(r.error().code, "ENOENT");
+  EXPECT_EQ(r.error().syscall, "scandir");
+  EXPECT_EQ(r.error().errno_value, -ENOENT);
+  EXPECT_EQ(r.error().path, path("missing"));
+}
+
+// Runs fn in a child process as nobody (the tests run as root, who may read
+// anything); returns its exit status.
+int exit_code_as_nobody(const std::function<int()>& fn) {
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    if (::geteuid() == 0 && (::setgid(65534) != 0 || ::setuid(65534) != 0)) _exit(99);
+    _exit(fn());
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+TEST_F(Readdir, UnreadableSubdirectoryFailsTheWholeCall) {
+  dir("a/secret");
+  file("a/secret/x");
+  file("z");
+  ASSERT_EQ(::chmod(path("a/secret").c_str(), 0), 0);
+  const std::string expected = "EACCES: permission denied, scandir '" + path("a/secret") + "'";
+  for (const bool types : {false, true}) {
+    for (const Way& way : all_ways()) {
+      const int code = exit_code_as_nobody([&] {
+        const Outcome out = flatten(way.run(root_, {.with_file_types = types}));
+        if (out.error.empty()) return 1;  // a partial list instead of the error
+        return out.error == expected ? 0 : 2;
+      });
+      EXPECT_EQ(code, 0) << way.name << " with_file_types=" << types;
+    }
+    const int floor_code = exit_code_as_nobody([&] {
+      const Result<std::size_t> n = floor::readdir_recursive(root_, {.with_file_types = types});
+      return !n.has_value() && n.error().message == expected ? 0 : 1;
+    });
+    EXPECT_EQ(floor_code, 0) << "floor with_file_types=" << types;
+  }
+}
+
+TEST_F(Readdir, UnsearchableDirectoryIsListedNotEntered) {
+  // Readable but not searchable: its names can be listed, but stat() of
+  // anything inside fails, so Node lists "inner" without descending;
+  // with file types it trusts d_type, descends, and fails.
+  dir("noexec/inner");
+  file("noexec/inner/f");
+  ASSERT_EQ(::chmod(path("noexec").c_str(), 0444), 0);
+  for (const Way& way : all_ways()) {
+    const int code = exit_code_as_nobody([&] {
+      const Outcome names = flatten(way.run(root_, {}));
+      if (names.lines != std::vector<std::string>{"noexec", "noexec/inner"}) return 1;
+      // Without d_type the type itself needs an lstat, which fails first.
+      const bool unknown = std::string(way.name).find("unknown") != std::string::npos;
+      const Outcome types = flatten(way.run(root_, {.with_file_types = true}));
+      return types.error == "EACCES: permission denied, " +
+                                std::string(unknown ? "lstat" : "scandir") + " '" +
+                                path("noexec/inner") + "'"
+                 ? 0
+                 : 2;
+    });
+    EXPECT_EQ(code, 0) << way.name;
+  }
+  const int floor_code = exit_code_as_nobody([&] {
+    const Result<std::size_t> n = floor::readdir_recursive(root_, {});
+    return n.has_value() && *n == 2 ? 0 : 1;
+  });
+  EXPECT_EQ(floor_code, 0);
+}
+
+TEST_F(Readdir, ManyWalksShareOneLoop) {
+  make_random_tree(path("t"), 9);
+  const Outcome names = flatten(baseline::readdir_recursive(path("t"), {}));
+  uv_loop_t loop;
+  ASSERT_EQ(uv_loop_init(&loop), 0);
+  std::vector<Outcome> called;
+  const auto keep = [&called](Result<ReaddirResult> r) { called.push_back(flatten(r)); };
+  std::vector<std::future<Result<ReaddirResult>>> futures;
+  for (int i = 0; i < 3; ++i) {
+    (void)baseline::readdir_recursive_async(&loop, path("t"), {}, AsyncMode::kCallback, keep);
+    (void)fast::readdir_recursive_async(&loop, path("t"), {}, AsyncMode::kCallback, keep);
+    futures.push_back(baseline::readdir_recursive_async(&loop, path("t"), {}, AsyncMode::kPromise));
+    futures.push_back(fast::readdir_recursive_async(&loop, path("t"), {}, AsyncMode::kPromise));
+  }
+  uv_run(&loop, UV_RUN_DEFAULT);
+  ASSERT_EQ(uv_loop_close(&loop), 0);
+  ASSERT_EQ(called.size(), 6u);
+  for (const Outcome& o : called) EXPECT_EQ(o, names);
+  for (auto& f : futures) EXPECT_EQ(flatten(f.get()), names);
+}
+
+TEST(ReaddirPaths, NormalizeLikeNode) {
+  EXPECT_EQ(detail::node_normalize("./a//b/"), "a/b");
+  EXPECT_EQ(detail::node_normalize("/../a"), "/a");
+  EXPECT_EQ(detail::node_normalize("../a/.."), "..");
+  EXPECT_EQ(detail::node_normalize("a/../.."), "..");
+  EXPECT_EQ(detail::node_normalize(""), ".");
+  EXPECT_EQ(detail::node_normalize("//"), "/");
+  EXPECT_EQ(detail::node_join(".", "x"), "x");
+  EXPECT_EQ(detail::node_join("/", "x"), "/x");
+  EXPECT_EQ(detail::node_join_prefix("./"), "");
+  EXPECT_EQ(detail::node_join_prefix("/"), "/");
+  EXPECT_EQ(detail::node_join_prefix("a/b/../c/"), "a/c/");
+}
+
+// ---- Node as the oracle ---------------------------------------------------
+
+bool node_available() { return std::system("node --version > /dev/null 2>&1") == 0; }
+
+std::string slurp(const std::string& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// JSON.stringify of a string holding valid UTF-8.
+std::string json_string(const std::string& s) {
+  std::string out = "\"";
+  for (const char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        if (u < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", u);
+          out += buf;
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out + "\"";
+}
+
+std::vector<std::string> json_lines(const Result<ReaddirResult>& r) {
+  std::vector<std::string> out;
+  if (const auto* names = std::get_if<std::vector<std::string>>(&*r)) {
+    for (const std::string& n : *names) out.push_back(json_string(n));
+  } else {
+    for (const Dirent& d : std::get<std::vector<Dirent>>(*r)) {
+      out.push_back("[" + json_string(d.name) + "," + json_string(d.parent_path) + "," +
+                    json_string(std::string(dirent_type_name(d.type))) + "]");
+    }
+  }
+  return out;
+}
+
+constexpr const char* kNodeScript = R"JS(
+const fs = require('fs');
+const [root, withFileTypes, out] = process.argv.slice(2);
+const type = (d) => d.isFile() ? 'file' : d.isDirectory() ? 'directory' :
+    d.isSymbolicLink() ? 'symlink' : d.isFIFO() ? 'fifo' : d.isSocket() ? 'socket' :
+    d.isBlockDevice() ? 'block_device' : d.isCharacterDevice() ? 'character_device' : 'unknown';
+let lines;
+try {
+  const r = fs.readdirSync(root, {recursive: true, withFileTypes: withFileTypes === 'true'});
+  lines = r.map((e) => JSON.stringify(typeof e === 'string' ? e : [e.name, e.parentPath, type(e)]));
+} catch (e) {
+  lines = ['error ' + e.message];
+}
+fs.writeFileSync(out, lines.join('\n'));
+)JS";
+
+std::string shell_quote(const std::string& s) {
+  std::string out = "'";
+  for (const char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+class ReaddirNode : public Readdir {
+ protected:
+  void SetUp() override {
+    if (!node_available()) GTEST_SKIP() << "node is not on PATH";
+    Readdir::SetUp();
+    script_ = path("../" + fs::path(root_).filename().string() + ".js");
+    std::ofstream(script_) << kNodeScript;
+  }
+  void TearDown() override {
+    if (script_.empty()) return;
+    fs::remove(script_);
+    Readdir::TearDown();
+  }
+
+  // Node's lines for the walk, run as `user_prefix node ...`.
+  std::vector<std::string> node_lines(const std::string& start, bool types,
+                                      const std::string& user_prefix = "") const {
+    const std::string out = script_ + ".out";
+    const std::string cmd = user_prefix + "node " + shell_quote(script_) + " " +
+                            shell_quote(start) + " " + (types ? "true" : "false") + " " +
+                            shell_quote(out);
+    EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
+    const std::string text = slurp(out);
+    fs::remove(out);
+    std::vector<std::string> lines;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    return lines;
+  }
+
+  void expect_matches_node(const std::string& start) const {
+    for (const bool types : {false, true}) {
+      SCOPED_TRACE(start + (types ? " withFileTypes" : " names"));
+      expect_all_agree(start, {.with_file_types = types});
+      const std::vector<std::string> expected = node_lines(start, types);
+      EXPECT_EQ(json_lines(fast::readdir_recursive(start, {.with_file_types = types})), expected);
+      EXPECT_EQ(json_lines(baseline::readdir_recursive(start, {.with_file_types = types})),
+                expected);
+    }
+  }
+
+  std::string script_;
+};
+
+TEST_F(ReaddirNode, NamesTypesAndOrderMatchNode) {
+  make_random_tree(path("gen"), 3);
+  dir("real/sub/deeper");
+  dir("empty");
+  file("real/sub/deeper/leaf.js");
+  file("real/Upper");
+  file("real/lower");
+  file("with space");
+  file("new\nline");
+  file("caf\xc3\xa9");
+  file("\xe6\x97\xa5\xe6\x9c\xac");
+  file("quote\"back\\");
+  link("real", "link-to-dir");
+  link("real/lower", "link-to-file");
+  link("nowhere", "dangling");
+  fifo("real/pipe");
+  socket_file("real/sock");
+  expect_matches_node(root_);
+  expect_matches_node(root_ + "/");
+  expect_matches_node(root_ + "/./real/..//");
+  const std::string relative = fs::relative(root_, fs::current_path()).string();
+  expect_matches_node("./" + relative + "//");
+}
+
+TEST_F(ReaddirNode, EaccesMessageMatchesNode) {
+  if (std::system("command -v setpriv > /dev/null 2>&1") != 0) GTEST_SKIP() << "no setpriv";
+  dir("a/secret");
+  ASSERT_EQ(::chmod(path("a/secret").c_str(), 0), 0);
+  const std::string as_nobody = "setpriv --reuid=65534 --regid=65534 --clear-groups ";
+  for (const bool types : {false, true}) {
+    const std::vector<std::string> node = node_lines(root_ + "/", types, as_nobody);
+    const int code = exit_code_as_nobody([&] {
+      const Outcome ours =
+          flatten(fast::readdir_recursive(root_ + "/", {.with_file_types = types}));
+      return node.size() == 1 && node[0] == "error " + ours.error ? 0 : 1;
+    });
+    EXPECT_EQ(code, 0) << (node.empty() ? "(no output)" : node[0]);
+  }
+}
+
+}  // namespace
+}  // namespace fpbench::core
