@@ -42,8 +42,7 @@ int collate(std::string_view a, std::string_view b) {
       ucol_strcollUTF8(root_collator(), a.data(), icu_length(a), b.data(),
                        icu_length(b), &status);
   FPBENCH_CHECK(U_SUCCESS(status));
-  if (r != UCOL_EQUAL) return r == UCOL_LESS ? -1 : 1;
-  return a.compare(b) < 0 ? -1 : (a == b ? 0 : 1);
+  return r == UCOL_EQUAL ? 0 : (r == UCOL_LESS ? -1 : 1);
 }
 
 }  // namespace fpbench::reports

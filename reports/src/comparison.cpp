@@ -14,10 +14,12 @@ Comparison build_comparison(const SampleSet& samples) {
         b.name, b.filename, b.configuration,
         stats::compare_rates(b.old_rates, b.new_rates)});
   }
-  std::sort(out.rows.begin(), out.rows.end(),
-            [](const ComparisonRow& a, const ComparisonRow& b) {
-              return collate(a.name, b.name) < 0;
-            });
+  // Names that collate equal (they differ only in ignorable characters)
+  // keep the order they first appeared in, as R's sort leaves them.
+  std::stable_sort(out.rows.begin(), out.rows.end(),
+                   [](const ComparisonRow& a, const ComparisonRow& b) {
+                     return collate(a.name, b.name) < 0;
+                   });
   return out;
 }
 

