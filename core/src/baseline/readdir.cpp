@@ -1,8 +1,9 @@
 // Recursive readdir as Node's JavaScript walks it: a queue of directory
 // paths; each directory listed whole and sorted (scandir); every entry joined
-// into a fresh path string, made relative to the root again and, without
-// withFileTypes, stat()ed to decide whether to descend. Kept obviously
-// correct and never optimised: it is the reference fast is tested against.
+// into a fresh path string, made relative to the root again and stat()ed to
+// decide whether to descend (with withFileTypes only the symbolic links are,
+// as Node's JavaScript does after nodejs/node#55714). Kept obviously correct
+// and never optimised: it is the reference fast is tested against.
 
 #include "fpbench/core/readdir.hpp"
 
@@ -164,24 +165,35 @@ std::string node_join_prefix(std::string_view root) {
 
 BaselineWalk::BaselineWalk(std::string root, ReaddirOptions options)
     : root_(std::move(root)), options_(options) {
-  Queued first{root_, 0, 0, 0, false};
-  struct stat st {};
-  if (!options_.with_file_types && ::stat(root_.c_str(), &st) == 0) {
-    first.dev = st.st_dev;
-    first.ino = st.st_ino;
-    first.known = true;
-  }
-  queue_.push_back(std::move(first));
+  queue_.push_back({root_, 0, 0, 0, false, false});
 }
 
 const std::string* BaselineWalk::next_directory() const {
   return next_ < queue_.size() ? &queue_[next_].path : nullptr;
 }
 
-bool BaselineWalk::on_chain(std::size_t parent, dev_t dev, ino_t ino) const {
+bool BaselineWalk::on_chain(std::size_t parent, dev_t dev, ino_t ino) {
   for (std::size_t i = parent;; i = queue_[i].parent) {
-    if (queue_[i].known && queue_[i].dev == dev && queue_[i].ino == ino) return true;
+    Queued& q = queue_[i];
+    if (!q.looked_up) {
+      struct stat st {};
+      q.looked_up = true;
+      q.known = ::stat(q.path.c_str(), &st) == 0;
+      q.dev = st.st_dev;
+      q.ino = st.st_ino;
+    }
+    if (q.known && q.dev == dev && q.ino == ino) return true;
     if (i == 0) return false;
+  }
+}
+
+// Queues path when stat() says it leads to a directory that is not the
+// root or an ancestor of the directory at index parent.
+void BaselineWalk::queue_if_directory(std::string path, std::size_t parent) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode) &&
+      !on_chain(parent, st.st_dev, st.st_ino)) {
+    queue_.push_back({std::move(path), parent, st.st_dev, st.st_ino, true, true});
   }
 }
 
@@ -190,13 +202,9 @@ Result<void> BaselineWalk::add_listing(std::vector<Entry> entries) {
   const std::string dir = queue_[index].path;
   for (Entry& e : entries) {
     if (!options_.with_file_types) {
-      const std::string result_path = node_join(dir, e.name);
+      std::string result_path = node_join(dir, e.name);
       names_.push_back(node_relative(root_, result_path));
-      struct stat st {};
-      if (::stat(result_path.c_str(), &st) == 0 && S_ISDIR(st.st_mode) &&
-          !on_chain(index, st.st_dev, st.st_ino)) {
-        queue_.push_back({result_path, index, st.st_dev, st.st_ino, true});
-      }
+      queue_if_directory(std::move(result_path), index);
       continue;
     }
     DirentType type = e.type;
@@ -208,7 +216,9 @@ Result<void> BaselineWalk::add_listing(std::vector<Entry> entries) {
     }
     dirents_.push_back({e.name, dir, type});
     if (type == DirentType::kDirectory) {
-      queue_.push_back({node_join(dir, e.name), index, 0, 0, false});
+      queue_.push_back({node_join(dir, e.name), index, 0, 0, false, false});
+    } else if (type == DirentType::kSymlink) {
+      queue_if_directory(node_join(dir, e.name), index);
     }
   }
   return {};

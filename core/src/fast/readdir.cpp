@@ -5,7 +5,8 @@
 // makes the final empty read unnecessary), indexed and sorted by 16-byte
 // integer keys, and emitted straight into the result vector; paths are built
 // in one growing buffer. d_type is trusted: only symbolic links and
-// DT_UNKNOWN entries cost a stat.
+// DT_UNKNOWN entries cost a stat (with withFileTypes, an lstat for the type
+// of a DT_UNKNOWN entry and a stat for each link, to follow it).
 
 #include "fpbench/core/readdir.hpp"
 
@@ -255,6 +256,7 @@ class Walker {
   Result<void> list(std::size_t i, int fd);
   bool on_chain(std::size_t i, int fd, dev_t dev, ino_t ino);
   void enqueue(std::size_t parent, std::size_t name_length, const struct stat* st);
+  void follow(std::size_t i, int fd, const char* name, std::size_t name_length);
 
   const std::string& root_;
   const bool with_types_;
@@ -336,6 +338,16 @@ void Walker::enqueue(std::size_t parent, std::size_t name_length, const struct s
   dirs_.push_back(d);
 }
 
+// Queues the entry whose relative path is in path_ when stat() says it
+// leads to a directory that is not directory i (open as fd) or an ancestor.
+void Walker::follow(std::size_t i, int fd, const char* name, std::size_t name_length) {
+  struct stat st {};
+  if (stat_at(fd, name, &st, 0) == 0 && S_ISDIR(st.st_mode) &&
+      !on_chain(i, fd, st.st_dev, st.st_ino)) {
+    enqueue(i, name_length, &st);
+  }
+}
+
 Result<void> Walker::list(std::size_t i, int fd) {
   Scratch& s = scratch();
   if (const int error = read_directory(fd, s); error != 0) {
@@ -365,11 +377,7 @@ Result<void> Walker::list(std::size_t i, int fd) {
       if (d_type == DT_DIR) {
         enqueue(i, e.name_length, nullptr);
       } else if (d_type == DT_LNK || d_type == DT_UNKNOWN) {
-        struct stat st {};
-        if (stat_at(fd, name, &st, 0) == 0 && S_ISDIR(st.st_mode) &&
-            !on_chain(i, fd, st.st_dev, st.st_ino)) {
-          enqueue(i, e.name_length, &st);
-        }
+        follow(i, fd, name, e.name_length);
       }
       continue;
     }
@@ -383,10 +391,13 @@ Result<void> Walker::list(std::size_t i, int fd) {
       type = detail::type_from_mode(st.st_mode);
     }
     dirents_.emplace_back(std::string(name, e.name_length), parent_path_, type);
+    if (type != DirentType::kDirectory && type != DirentType::kSymlink) continue;
+    path_.resize(dir_length);
+    path_.append(name, e.name_length);
     if (type == DirentType::kDirectory) {
-      path_.resize(dir_length);
-      path_.append(name, e.name_length);
       enqueue(i, e.name_length, nullptr);
+    } else {
+      follow(i, fd, name, e.name_length);
     }
   }
   return {};

@@ -1,6 +1,7 @@
 // The floor of recursive readdir: the system calls fast makes (openat
-// relative to the parent, getdents64, a stat only for links and DT_UNKNOWN)
-// with nothing else: no sorting, no strings, no result vector, only a count.
+// relative to the parent, getdents64, a stat or lstat only for links and
+// DT_UNKNOWN) with nothing else: no sorting, no strings, no result vector,
+// only a count.
 // Depth-first, since a count does not care about order: the chain of open
 // descriptors is the chain of ancestors, which makes the cycle rule free.
 
@@ -113,14 +114,21 @@ class Counter {
       const unsigned char d_type =
           ignore_d_type_ ? static_cast<unsigned char>(DT_UNKNOWN) : d->d_type;
       bool descend = d_type == DT_DIR;
-      if (d_type == DT_UNKNOWN || (d_type == DT_LNK && !with_types_)) {
+      // Without file types a DT_UNKNOWN entry is simply followed; with
+      // them its own type comes first, as fast's lstat gives it.
+      bool follow = d_type == DT_LNK || (d_type == DT_UNKNOWN && !with_types_);
+      if (d_type == DT_UNKNOWN && with_types_) {
         struct stat st {};
-        const int flags = with_types_ ? AT_SYMLINK_NOFOLLOW : 0;
-        if (::fstatat(fd, name, &st, flags) == 0) {
-          descend = S_ISDIR(st.st_mode) && (with_types_ || !on_chain(depth, st.st_dev, st.st_ino));
-        } else if (with_types_) {
+        if (::fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
           return detail::fs_error(errno, "lstat", detail::node_join(node_path(), name));
         }
+        descend = S_ISDIR(st.st_mode);
+        follow = S_ISLNK(st.st_mode);
+      }
+      if (follow) {
+        struct stat st {};
+        descend = ::fstatat(fd, name, &st, 0) == 0 && S_ISDIR(st.st_mode) &&
+                  !on_chain(depth, st.st_dev, st.st_ino);
       }
       if (!descend) continue;
       if (auto r = descend_into(fd, name, depth); !r) return r;

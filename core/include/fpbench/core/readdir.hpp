@@ -5,10 +5,11 @@
 //
 //   baseline  the walk Node's JavaScript takes: a queue of directories, each
 //             listed whole by scandir(3) as libuv calls it (opendir, readdir,
-//             qsort by strcmp), every entry joined into a path string and,
-//             without withFileTypes, stat()ed to decide whether to descend.
-//             Its libuv modes queue one thread-pool uv_fs_scandir per
-//             directory from the loop, one after another.
+//             qsort by strcmp), every entry joined into a path string and
+//             stat()ed to decide whether to descend (with withFileTypes,
+//             only the symbolic links: d_type settles the rest). Its libuv
+//             modes queue one thread-pool uv_fs_scandir per directory from
+//             the loop, one after another.
 //   fast      one walk with openat(2) relative to the parent's descriptor and
 //             getdents64(2) into one large reused buffer, names sorted by
 //             16-byte integer keys (radix sort for large directories); d_type
@@ -18,7 +19,8 @@
 //   floor     the same getdents64 walk, counting entries without sorting or
 //             building a single string: the bound fast can approach.
 //
-// Semantics, checked against Node v20.20 (see core/tests/readdir_test.cpp):
+// Semantics, checked against Node v20.20 except where noted (see
+// core/tests/readdir_test.cpp):
 //
 // - Order: breadth-first. The root's entries come first, sorted byte-wise
 //   (strcmp, as libuv's scandir sorts), then the entries of each directory
@@ -27,24 +29,32 @@
 //   directories in another order; every mode here gives the sync order.
 // - Names (with_file_types = false) are relative to the root, joined with
 //   "/" ("a/b/c.js"), raw bytes as the file system returned them.
-// - Descent without with_file_types follows symbolic links: an entry is
-//   descended into when stat() (which follows links) says it is a
-//   directory, as Node's internalModuleStat does. An entry stat() cannot
-//   reach (dangling link, no search permission) is listed, not descended.
-// - Descent with with_file_types does not follow links: only entries whose
-//   own type is directory are descended into, exactly as Node v20's
-//   dirent.isDirectory() test (a link to a directory is listed as a
-//   symlink and its contents are not).
+// - Descent follows symbolic links in both modes. Without with_file_types
+//   an entry is descended into when stat() (which follows links) says it
+//   is a directory, as Node's internalModuleStat does; an entry stat()
+//   cannot reach (dangling link, link loop, no search permission) is
+//   listed, not descended. With with_file_types an entry is descended into
+//   when its own type is directory (no stat: one that cannot be listed
+//   fails the call) or when it is a symbolic link that stat() says leads
+//   to a directory; a link stat() cannot follow is listed, not descended.
+// - That with_file_types rule is Node's after nodejs/node#52663 (fixed by
+//   nodejs/node#55714): a link to a directory keeps type symlink, and the
+//   entries beneath it are listed with parent_path through the link
+//   ("root/link/sub"), just as the names give "link/sub". Node v20 itself,
+//   which the tests run, does not descend there: it tests only
+//   dirent.isDirectory(), so it lists the link but not its contents; later
+//   Node versions descend. Only the entries beneath directory links
+//   differ, and the tests check those against Node's names listing.
 // - Cycles: a directory reached through a symbolic link is not descended
 //   into when it is, by (st_dev, st_ino), the root or a directory on the
 //   chain from the root down to the link (a link to "." or to an ancestor).
-//   It is still listed. Node v20 has no such rule: for a link self -> "."
-//   it lists self/self/... 40 levels deep, until stat() fails with ELOOP,
-//   and with two such links the list grows as 2^40. Everything else,
-//   including links that reach the same directory by two routes, is listed
-//   as Node lists it. A real subdirectory cannot be its own ancestor, so
-//   only links (and entries of unknown type) are checked; a bind mount of
-//   an ancestor is not detected.
+//   It is still listed. The rule is the same in both modes. Node has no
+//   such rule: for a link self -> "." it lists self/self/... 40 levels
+//   deep, until stat() fails with ELOOP, and with two such links the list
+//   grows as 2^40. Everything else, including links that reach the same
+//   directory by two routes, is listed as Node lists it. A real
+//   subdirectory cannot be its own ancestor, so only links (and entries of
+//   unknown type) are checked; a bind mount of an ancestor is not detected.
 // - Dirent.parent_path is the path as given for the root's entries and
 //   Node's path.join(parent, name) (normalised: "./a//b/" -> "a/b") below.
 //   Types come from d_type, or lstat() when the file system says
@@ -186,9 +196,12 @@ class BaselineWalk {
     std::size_t parent;  // index in queue_; the root is its own parent
     dev_t dev;
     ino_t ino;
-    bool known;  // dev and ino are set
+    bool looked_up;  // stat() has been tried; directories queued without one
+                     // are looked up only when a link needs the cycle check
+    bool known;      // dev and ino are set
   };
-  [[nodiscard]] bool on_chain(std::size_t parent, dev_t dev, ino_t ino) const;
+  [[nodiscard]] bool on_chain(std::size_t parent, dev_t dev, ino_t ino);
+  void queue_if_directory(std::string path, std::size_t parent);
 
   std::string root_;
   ReaddirOptions options_;
