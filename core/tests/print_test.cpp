@@ -272,15 +272,16 @@ Finished run(const std::vector<std::string>& args, int stdout_fd = -1) {
   return r;
 }
 
-// fpbench-print is built next to this test program.
+// fpbench-print is built next to this test program (a build dependency).
 std::string tool_path() {
   const fs::path p = fs::read_symlink("/proc/self/exe").parent_path() / "fpbench-print";
+  EXPECT_TRUE(fs::exists(p)) << p << " is missing: build the fpbench-print target";
   return fs::exists(p) ? p.string() : std::string();
 }
 
 TEST(FpbenchPrint, PrintsEverySampleWithEveryImplementation) {
   const std::string tool = tool_path();
-  if (tool.empty()) GTEST_SKIP() << "fpbench-print is not built";
+  ASSERT_FALSE(tool.empty());
   for (const std::string_view code : kPrintCodes) {
     for (const char* impl : {"baseline", "fast", "floor"}) {
       const Finished r = run({tool, "-p", std::string(code), std::string("--impl=") + impl});
@@ -292,7 +293,7 @@ TEST(FpbenchPrint, PrintsEverySampleWithEveryImplementation) {
 
 TEST(FpbenchPrint, UsageAndWriteErrors) {
   const std::string tool = tool_path();
-  if (tool.empty()) GTEST_SKIP() << "fpbench-print is not built";
+  ASSERT_FALSE(tool.empty());
   Finished r = run({tool, "-p", "process.env"});
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("unknown CODE 'process.env'"), std::string::npos) << r.err;
@@ -307,7 +308,7 @@ TEST(FpbenchPrint, UsageAndWriteErrors) {
 
 TEST(FpbenchPrint, SameOutputAsNodeDashP) {
   const std::string tool = tool_path();
-  if (tool.empty()) GTEST_SKIP() << "fpbench-print is not built";
+  ASSERT_FALSE(tool.empty());
   if (std::system("node --version > /dev/null 2>&1") != 0) GTEST_SKIP() << "node is not on PATH";
   std::vector<std::string> codes = {"1", "\"string\""};
   // The fixed process.versions is Node v20.20.2's.

@@ -6,7 +6,9 @@
 
 #include <array>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <map>
 #include <mutex>
 #include <random>
@@ -92,6 +94,49 @@ Result<void> make_chain(const std::string& root, int depth, int files_per_level)
   return {};
 }
 
+// Trees are deterministic, so every process of every run can share them:
+// they live in a cache directory (FPBENCH_TREE_CACHE, else
+// $TMPDIR/fpbench-trees-v1-UID) rather than the per-process fixture
+// directory, and a sample of a readdir scenario does not pay seconds of
+// tree building. Bump v1 when a shape changes.
+std::string tree_cache_dir() {
+  if (const char* env = std::getenv("FPBENCH_TREE_CACHE"); env != nullptr && *env != '\0') {
+    return env;
+  }
+  const char* tmp = std::getenv("TMPDIR");
+  return std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/fpbench-trees-v1-" +
+         std::to_string(::getuid());
+}
+
+// Builds a tree once into the cache: in a private temporary name first,
+// then renamed into place, so a concurrent or interrupted build never
+// leaves a partial tree under the final name.
+Result<void> build_cached(const std::string& path,
+                          Result<void> (*make)(const std::string&, int, int), int a, int b) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) return {};
+  const std::string cache = path.substr(0, path.rfind('/'));
+  if (::mkdir(cache.c_str(), 0700) != 0 && errno != EEXIST) {
+    return Error("io", "cannot create " + cache + ": " + std::strerror(errno));
+  }
+  const std::string building = path + ".building-" + std::to_string(::getpid());
+  std::error_code ignored;
+  std::filesystem::remove_all(building, ignored);
+  if (auto made = make(building, a, b); !made) {
+    std::filesystem::remove_all(building, ignored);
+    return made;
+  }
+  if (::rename(building.c_str(), path.c_str()) != 0) {
+    const int e = errno;
+    std::filesystem::remove_all(building, ignored);
+    // Another process got there first with the same tree.
+    if (e != EEXIST && e != ENOTEMPTY) {
+      return Error("io", "cannot move a tree to " + path + ": " + std::strerror(e));
+    }
+  }
+  return {};
+}
+
 // Creates each tree once per process; later calls return the first outcome.
 Result<std::string> once(const std::string& key, const std::string& path,
                          Result<void> (*make)(const std::string&, int, int), int a, int b) {
@@ -99,7 +144,7 @@ Result<std::string> once(const std::string& key, const std::string& path,
   static std::map<std::string, Result<void>> made;
   std::lock_guard<std::mutex> lock(mutex);
   auto it = made.find(key);
-  if (it == made.end()) it = made.emplace(key, make(path, a, b)).first;
+  if (it == made.end()) it = made.emplace(key, build_cached(path, make, a, b)).first;
   if (!it->second) return it->second.error();
   return path;
 }
@@ -136,7 +181,7 @@ Result<std::string> node_tree(std::string_view dir) {
   if (dir != "lib" && dir != "test" && dir != "test/parallel") {
     return Error("bad-input", "no fixture tree '" + std::string(dir) + "'");
   }
-  const std::string root = fixture_dir() + "/node";
+  const std::string root = tree_cache_dir() + "/node";
   auto made = once(
       "node", root, [](const std::string& path, int, int) { return make_node_tree(path); }, 0, 0);
   if (!made) return made.error();
@@ -145,7 +190,7 @@ Result<std::string> node_tree(std::string_view dir) {
 
 Result<std::string> chain_tree(int depth, int files_per_level) {
   const std::string name = "chain-" + std::to_string(depth) + "-" + std::to_string(files_per_level);
-  return once(name, fixture_dir() + "/" + name, make_chain, depth, files_per_level);
+  return once(name, tree_cache_dir() + "/" + name, make_chain, depth, files_per_level);
 }
 
 }  // namespace fpbench::scenarios
