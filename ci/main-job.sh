@@ -1,15 +1,27 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds in Release, and runs the main job: the
-# baseline-vs-fast comparison table. Usage: bash ci/main-job.sh [CSV]
+# Installs what is missing, builds in Release, and runs the main job: every
+# core fast path against its baseline, 30 interleaved runs per side, then the
+# compare.R table on stdout and the reports under out/.
+#
+#   bash ci/main-job.sh                  # all fs and misc scenarios
+#   RUNS=10 SCENARIOS="fs/read-file-sync" bash ci/main-job.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build_dir=build
+out_dir=${OUT_DIR:-out}
+runs=${RUNS:-30}
+scenarios=${SCENARIOS:-fs misc}
 
 bash ci/install-deps.sh
 cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build "$build_dir" -j "$(nproc)" --target fpbench
+cmake --build "$build_dir" -j "$(nproc)" --target fpbench fpbench-scenarios fpbench-print
 
-# Until the harness produces samples of its own, compare recorded ones: the
-# Node.js readFileSync fast-path samples shipped with the tests.
-input=${1:-harness/tests/data/compare-r/readfilesync.csv}
-"$build_dir/harness/fpbench" compare "$input"
+mkdir -p "$out_dir"
+fpbench="$build_dir/harness/fpbench"
+# shellcheck disable=SC2086
+"$fpbench" run --old-impl baseline --new-impl fast $scenarios --runs "$runs" \
+  --min-time "${MIN_TIME:-0.05}" --output "$out_dir/samples.csv" --json "$out_dir/samples.json"
+"$fpbench" compare "$out_dir/samples.csv" | tee "$out_dir/compare.txt"
+"$fpbench" compare --format markdown "$out_dir/samples.csv" > "$out_dir/compare.md"
+"$fpbench" compare --format json "$out_dir/samples.csv" > "$out_dir/compare.json"
+echo "reports: $out_dir/compare.txt $out_dir/compare.md $out_dir/compare.json $out_dir/samples.csv" >&2

@@ -15,11 +15,15 @@
 #include <sstream>
 #include <thread>
 
+#include "test_support.hpp"
 #include "fpbench/core/fs.hpp"
 #include "fpbench/core/transcode.hpp"
 
 namespace fpbench::core {
 namespace {
+
+using testing_support::exit_code_as_nobody;
+using testing_support::open_fd_count;
 
 namespace fs = std::filesystem;
 
@@ -35,11 +39,6 @@ const Impl kImpls[] = {
      baseline::read_file_sync},
     {"fast", fast::write_file_sync, fast::append_file_sync, fast::read_file_sync},
 };
-
-std::size_t open_fd_count() {
-  return static_cast<std::size_t>(std::distance(fs::directory_iterator("/proc/self/fd"),
-                                                fs::directory_iterator()));
-}
 
 std::string slurp(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
@@ -206,18 +205,6 @@ TEST_F(Fs, ErrorsHaveNodesShape) {
     ASSERT_FALSE(bad_write.has_value());
     EXPECT_EQ(bad_write.error().message, "EBADF: bad file descriptor, write");
   }
-}
-
-// Runs fn in a child process without root's override of file permissions.
-int exit_code_as_nobody(const std::function<int()>& fn) {
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    if (::geteuid() == 0 && (::setgid(65534) != 0 || ::setuid(65534) != 0)) _exit(99);
-    _exit(fn());
-  }
-  int status = 0;
-  ::waitpid(pid, &status, 0);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
 TEST_F(Fs, PermissionDenied) {

@@ -5,6 +5,7 @@
 // directories are followed as Node does after nodejs/node#55714, which the
 // installed Node v20 does not: see expect_matches_node.
 
+#include "test_support.hpp"
 #include "fpbench/core/readdir.hpp"
 
 #include <fcntl.h>
@@ -31,6 +32,9 @@
 
 namespace fpbench::core {
 namespace {
+
+using testing_support::exit_code_as_nobody;
+using testing_support::open_fd_count;
 
 namespace fs = std::filesystem;
 
@@ -138,11 +142,6 @@ const std::vector<Way>& all_ways() {
        }},
   };
   return ways;
-}
-
-std::size_t open_fd_count() {
-  return static_cast<std::size_t>(
-      std::distance(fs::directory_iterator("/proc/self/fd"), fs::directory_iterator()));
 }
 
 class Readdir : public ::testing::Test {
@@ -565,19 +564,6 @@ TEST_F(Readdir, MissingRootAndRootThatIsAFile) {
   EXPECT_EQ(r.error().syscall, "scandir");
   EXPECT_EQ(r.error().errno_value, -ENOENT);
   EXPECT_EQ(r.error().path, path("missing"));
-}
-
-// Runs fn in a child process as nobody (the tests run as root, who may read
-// anything); returns its exit status.
-int exit_code_as_nobody(const std::function<int()>& fn) {
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    if (::geteuid() == 0 && (::setgid(65534) != 0 || ::setuid(65534) != 0)) _exit(99);
-    _exit(fn());
-  }
-  int status = 0;
-  ::waitpid(pid, &status, 0);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
 TEST_F(Readdir, UnreadableSubdirectoryFailsTheWholeCall) {
