@@ -31,7 +31,7 @@ JsString make_text(const std::string& data, Encoding encoding, std::size_t lengt
   if (encoding == Encoding::kBase64) {
     std::string raw(length / 4 * 3 + 3, '\0');
     for (char& c : raw) c = static_cast<char>(rng());
-    std::string text = core::baseline::decode(raw, Encoding::kBase64).one_byte().data();
+    std::string text(core::baseline::decode(raw, Encoding::kBase64).one_byte());
     text.resize(length, 'A');
     if (data == "ascii") return JsString(std::move(text));
     return JsString(std::u16string(text.begin(), text.end()));
