@@ -293,11 +293,11 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
   std::array<ScenarioProgram, 2> sides = {
       ScenarioProgram(o.old_program.value_or(o.scenario_program), o.old_impl, o.sets),
       ScenarioProgram(o.new_program.value_or(o.scenario_program), o.new_impl, o.sets)};
+  auto benchmarks = plan(sides, o);
+  if (!benchmarks) return benchmarks.error();
   for (const ScenarioProgram& side : sides) {
     if (auto ok = side.check_release_build(); !ok) return ok.error();
   }
-  auto benchmarks = plan(sides, o);
-  if (!benchmarks) return benchmarks.error();
 
   const std::string output = o.resume.value_or(o.output);
   bool write_header = true;

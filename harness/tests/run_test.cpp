@@ -100,8 +100,22 @@ TEST(SampleCsvLine, QuotesLikeCompareJs) {
             "\"old\",\"misc/print\",\"code='\"\"s\"\"'\",1234.5,0.250000000\n");
 }
 
+// Whether the fpbench-scenarios beside fpbench is a sanitized build, which
+// fpbench run refuses to time.
+bool scenarios_sanitized() {
+  const fs::path program = fs::path(FPBENCH_CLI).parent_path() / "../scenarios/fpbench-scenarios";
+  const std::string cmd = "'" + program.string() + "' --build-info | grep -q sanitized=yes";
+  return std::system(cmd.c_str()) == 0;
+}
+
 TEST_F(Run, RealScenariosGiveACompleteComparableCsv) {
   const fs::path csv = dir_ / "samples.csv";
+  if (scenarios_sanitized()) {
+    const CliRun refused = fpbench("run --old-impl baseline --new-impl fast fs/read-file-sync --runs 1 --no-progress");
+    EXPECT_EQ(refused.exit_code, 2);
+    EXPECT_NE(refused.err.find("built with sanitizers"), std::string::npos) << refused.err;
+    return;
+  }
   const CliRun r = fpbench(
       "run --old-impl baseline --new-impl fast fs/read-file-sync --set path=existing "
       "--set size=1024 --set useFd=false --set encoding=utf8 --runs 3 --min-time 0 "
