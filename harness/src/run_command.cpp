@@ -40,11 +40,9 @@ struct Job {
   std::size_t side;
 };
 
-bool matches_selectors(const std::string& scenario, const RunOptions& o) {
-  if (o.selectors.empty()) return true;
-  return std::any_of(o.selectors.begin(), o.selectors.end(), [&](const std::string& sel) {
-    return sel == "all" || scenario == sel || scenario.rfind(sel + "/", 0) == 0;
-  });
+// "all", the scenario's own name, or its category ("fs" for "fs/x").
+bool selector_matches(const std::string& selector, const std::string& scenario) {
+  return selector == "all" || scenario == selector || scenario.rfind(selector + "/", 0) == 0;
 }
 
 bool contains_any(const std::string& name, const std::vector<std::string>& parts) {
@@ -67,12 +65,14 @@ Result<std::vector<Benchmark>> plan(const std::array<ScenarioProgram, 2>& sides,
   for (const std::string& name : names[0]) {
     const std::size_t space = name.find(' ');
     const std::string scenario = name.substr(0, space);
-    if (!matches_selectors(scenario, o)) continue;
+    bool selected = o.selectors.empty();
     for (const std::string& sel : o.selectors) {
-      if (sel == "all" || scenario == sel || scenario.rfind(sel + "/", 0) == 0) {
+      if (selector_matches(sel, scenario)) {
         matched_selectors.insert(sel);
+        selected = true;
       }
     }
+    if (!selected) continue;
     if (!o.filters.empty() && !contains_any(scenario, o.filters)) continue;
     if (contains_any(scenario, o.excludes)) continue;
     if (on_new.count(name) == 0) {
