@@ -59,7 +59,8 @@ ChangePoint compare_segments(std::span<const double> series, Range left,
       std::max(std::fabs(cp.mean_before), std::fabs(cp.mean_after));
   if (!std::isfinite(se) || !std::isfinite(diff)) return cp;
   const double tolerance = 10 * kEpsilon * scale;
-  if (se < tolerance) {
+  // <=: with both means 0 the tolerance is 0 and a zero se must land here.
+  if (se <= tolerance) {
     if (std::fabs(diff) > tolerance) cp.p_value = 0.0;
     return cp;
   }
@@ -103,9 +104,9 @@ Candidate best_split(std::span<const double> series, Range range,
   std::vector<Candidate> per_tau(len + 1);
   for (std::size_t tau = len - 1; tau >= min_segment; --tau) {
     double add = 0;
+    // W(tau, k) = W(tau + 1, k) + sum over tau < j < k of |z_tau - z_j|
     for (std::size_t k = tau + 1; k <= len; ++k) {
-      row[k] +=
-          add;  // W(tau, k) = W(tau + 1, k) + sum_{tau < j < k} |z_tau - z_j|
+      row[k] += add;
       if (k < len) add += std::fabs(z[tau] - z[k]);
     }
     if (len - tau < min_segment) continue;

@@ -144,6 +144,27 @@ TEST(ChangePoints, PValueIsThePooledTTestOfTheNeighbouringSegments) {
   EXPECT_DOUBLE_EQ(cps[0].mean_after, 12.050000000000001);
 }
 
+TEST(ChangePoints, HuntersOwnExample) {
+  // The series of Apache Otava's tests/analysis_test.py (test_single_series):
+  // compute_change_points(series, window_len=10, max_pvalue=0.0001) gives [10].
+  std::vector<double> x = {1.02, 0.95, 0.99, 1.00, 1.12, 1.00, 1.01,
+                           0.98, 1.01, 0.96, 0.50, 0.51, 0.48, 0.48,
+                           0.55, 0.50, 0.49, 0.51, 0.50, 0.49};
+  ChangePointOptions options;
+  options.window = 10;
+  options.max_p_value = 0.0001;
+  auto cps = detect_change_points(x, options);
+  ASSERT_EQ(indices_of(cps), std::vector<std::size_t>{10});
+  EXPECT_LT(cps[0].magnitude, 0.0);
+  expect_significant(cps, options);
+  // Its continuation with a second drop at 23.
+  for (double v : {0.47, 0.48, 0.45, 0.01, 0.1, 0.22}) x.push_back(v);
+  cps = detect_change_points(x, options);
+  ASSERT_EQ(indices_of(cps), (std::vector<std::size_t>{10, 23}));
+  EXPECT_LT(cps[1].magnitude, 0.0);
+  expect_significant(cps, options);
+}
+
 TEST(ChangePoints, TwoStepsInOppositeDirections) {
   const auto x = stepped_series(200, {{60, 0.08}, {130, -0.06}}, 0.01, 7);
   const auto cps = detect_change_points(x);
@@ -179,6 +200,12 @@ TEST(ChangePoints, ConstantSeriesHasNone) {
   EXPECT_TRUE(detect_change_points(x).empty());
   const std::vector<double> zeros(120, 0.0);
   EXPECT_TRUE(detect_change_points(zeros).empty());
+  // Zeros around a step: the flat zero segments must not give a NaN p.
+  std::vector<double> bump(60, 0.0);
+  for (std::size_t i = 20; i < 40; ++i) bump[i] = 3.0;
+  const auto cps = detect_change_points(bump);
+  ASSERT_EQ(indices_of(cps), (std::vector<std::size_t>{20, 40}));
+  for (const auto& cp : cps) EXPECT_EQ(cp.p_value, 0.0);
 }
 
 TEST(ChangePoints, NoiselessStepIsCertain) {
