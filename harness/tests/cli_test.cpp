@@ -132,4 +132,75 @@ TEST_F(Cli, OnlyConstantDataStillPrintsTheRow) {
       << r.out;
 }
 
+// Samples of one benchmark: old around 1000 ops/s, new scaled by `factor`,
+// with a fixed +-1% pattern of spread.
+std::string gate_csv(const std::string& config, double factor) {
+  std::string csv;
+  for (int i = 0; i < 10; ++i) {
+    const double wobble = 1 + 0.01 * ((i % 5) - 2) / 2.0;
+    csv += "\"old\",\"fs/read-file-sync\",\"" + config + "\"," + std::to_string(1000 * wobble) + ",1\n";
+    csv += "\"new\",\"fs/read-file-sync\",\"" + config + "\"," +
+           std::to_string(1000 * factor * wobble) + ",1\n";
+  }
+  return csv;
+}
+
+const std::string kHeader = "\"binary\",\"filename\",\"configuration\",\"rate\",\"time\"\n";
+
+TEST_F(Cli, GateExitCodesFollowTheVerdict) {
+  const fs::path same = write("same.csv", kHeader + gate_csv("size=1", 1.0));
+  const CliResult pass = run("gate '" + same.string() + "'");
+  EXPECT_EQ(pass.exit_code, 0) << pass.err;
+  EXPECT_NE(pass.out.find("PASS: 0 of 1 benchmarks regressed"), std::string::npos) << pass.out;
+
+  const fs::path slower = write("slower.csv", kHeader + gate_csv("size=1", 1.0) + gate_csv("size=2", 0.9));
+  const CliResult fail = run("gate < '" + slower.string() + "'");
+  EXPECT_EQ(fail.exit_code, 1) << fail.err;
+  EXPECT_NE(fail.out.find("regression: fs/read-file-sync size=2"), std::string::npos) << fail.out;
+  EXPECT_NE(fail.out.find("FAIL: 1 of 2"), std::string::npos) << fail.out;
+
+  // The same slowdown with a 15% threshold for this benchmark passes.
+  EXPECT_EQ(run("gate --threshold 'fs/read-*size=2=15%' '" + slower.string() + "'").exit_code, 0);
+
+  const fs::path missing = write("missing.csv", kHeader + gate_csv("size=1", 1.0) +
+                                                    "\"old\",\"fs/x\",\"\",5,1\n\"old\",\"fs/x\",\"\",6,1\n");
+  const CliResult incomplete = run("gate '" + missing.string() + "'");
+  EXPECT_EQ(incomplete.exit_code, 3) << incomplete.out;
+  EXPECT_NE(incomplete.out.find("missing samples"), std::string::npos) << incomplete.out;
+}
+
+TEST_F(Cli, GateWritesMarkdownAndJson) {
+  const fs::path slower = write("slower.csv", kHeader + gate_csv("size=2", 0.9));
+  const fs::path json = dir_ / "gate.json";
+  const CliResult r = run("gate --format markdown --json '" + json.string() + "' '" + slower.string() + "'");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out.rfind("### fpbench gate: FAIL", 0), 0u) << r.out;
+  const std::string j = slurp(json);
+  EXPECT_NE(j.find("\"verdict\": \"regression\""), std::string::npos) << j;
+  EXPECT_NE(j.find("\"correction\": \"holm\""), std::string::npos) << j;
+}
+
+TEST_F(Cli, GateRejectsBadOptionsAndInput) {
+  const fs::path same = write("same.csv", kHeader + gate_csv("size=1", 1.0));
+  for (const char* bad : {"--correction bonferroni", "--alpha 0", "--alpha 1.5",
+                          "--max-regression lots", "--threshold nothing", "--format yaml"}) {
+    const CliResult r = run(std::string("gate ") + bad + " '" + same.string() + "'");
+    EXPECT_EQ(r.exit_code, 2) << bad;
+    EXPECT_EQ(r.err.rfind("fpbench: error: ", 0), 0u) << bad << ": " << r.err;
+  }
+  const fs::path broken = write("broken.csv", kHeader + "\"old\",\"a\",\"\",x,1\n");
+  const CliResult r = run("gate '" + broken.string() + "'");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find(broken.string() + ":2:"), std::string::npos) << r.err;
+}
+
+TEST_F(Cli, RepeatableRunOptionsLeaveTheScenarioPositional) {
+  // Each --set/--filter/--exclude takes one value; the scenario after it
+  // stays a selector instead of being read as a second value.
+  const CliResult r = run("run --old-impl fast --new-impl fast --exclude nothing calibration/spin "
+                          "--set spinUs=5 --runs 2 --warmup 0 --min-time 0.001 --no-progress");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("\"calibration/spin\",\"spinUs=5\""), std::string::npos) << r.out;
+}
+
 }  // namespace

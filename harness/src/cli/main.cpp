@@ -11,11 +11,14 @@
 #include <exception>
 #include <random>
 #include <string>
+#include <vector>
 
+#include "fpbench/ci/gate.hpp"
 #include "fpbench/harness/compare_command.hpp"
 #include "fpbench/harness/input.hpp"
 #include "fpbench/harness/process.hpp"
 #include "fpbench/harness/run_command.hpp"
+#include "fpbench/harness/sample_csv.hpp"
 
 namespace {
 
@@ -66,6 +69,66 @@ int run_compare(const CompareArgs& args) {
                                   std::strerror(errno));
   }
   return kExitOk;
+}
+
+struct GateArgs {
+  std::string input = "-";
+  std::string format = "text";
+  std::string json_path;
+  std::string correction = "holm";
+  double alpha = 0.01;
+  std::string max_regression = "5%";
+  std::vector<std::string> thresholds;
+  bool lower_is_better = false;
+  bool strict = false;
+};
+
+bool write_file(const std::string& path, const std::string& text) {
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  if (f == nullptr) return false;
+  const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+  return std::fclose(f) == 0 && ok;
+}
+
+int run_gate(const GateArgs& args) {
+  using namespace fpbench;
+  if (args.format != "text" && args.format != "markdown" && args.format != "json") {
+    return fail(kExitBadInput, "unknown format '" + args.format + "': expected text, markdown or json");
+  }
+  ci::GateOptions options;
+  const auto correction = stats::parse_correction(args.correction);
+  if (!correction) {
+    return fail(kExitBadInput, "unknown correction '" + args.correction + "': expected holm, bh or none");
+  }
+  options.correction = *correction;
+  if (!(args.alpha > 0 && args.alpha < 1)) return fail(kExitBadInput, "--alpha must be between 0 and 1");
+  options.alpha = args.alpha;
+  const Result<double> max_regression = ci::parse_percentage(args.max_regression, "--max-regression");
+  if (!max_regression) return fail(kExitBadInput, max_regression.error().message);
+  options.max_regression_pct = *max_regression;
+  for (const std::string& t : args.thresholds) {
+    Result<ci::ThresholdRule> rule = ci::parse_threshold_rule(t);
+    if (!rule) return fail(kExitBadInput, rule.error().message);
+    options.thresholds.push_back(std::move(*rule));
+  }
+  options.lower_is_better = args.lower_is_better;
+  options.strict = args.strict;
+
+  const auto text = harness::read_input(args.input);
+  if (!text) return fail(kExitBadInput, text.error().message);
+  const auto samples = harness::parse_samples_csv(*text, harness::input_display_name(args.input));
+  if (!samples) return fail(exit_code_for(samples.error()), samples.error().message);
+  const ci::GateResult result = ci::evaluate_gate(*samples, options);
+  const std::string report = args.format == "json"       ? ci::format_gate_json(result)
+                             : args.format == "markdown" ? ci::format_gate_markdown(result)
+                                                         : ci::format_gate_text(result);
+  if (!write_stdout(report)) {
+    return fail(kExitFailure, std::string("cannot write the report: ") + std::strerror(errno));
+  }
+  if (!args.json_path.empty() && !write_file(args.json_path, ci::format_gate_json(result))) {
+    return fail(kExitFailure, "cannot write '" + args.json_path + "': " + std::strerror(errno));
+  }
+  return result.exit_code;
 }
 
 // fpbench-scenarios: FPBENCH_SCENARIOS, else beside this program (an
@@ -160,9 +223,12 @@ int main(int argc, char** argv) {
   run_cmd->add_option("--new", run.new_program, "fpbench-scenarios build for the new side");
   run_cmd->add_option("--scenarios", run.scenario_program, "fpbench-scenarios to run")
       ->capture_default_str();
-  run_cmd->add_option("--set", run.sets, "key=value: replace that key's values (repeatable)");
-  run_cmd->add_option("--filter", run.filters, "Keep scenarios whose name contains TEXT");
-  run_cmd->add_option("--exclude", run.excludes, "Drop scenarios whose name contains TEXT");
+  run_cmd->add_option("--set", run.sets, "key=value: replace that key's values (repeatable)")
+      ->allow_extra_args(false);
+  run_cmd->add_option("--filter", run.filters, "Keep scenarios whose name contains TEXT")
+      ->allow_extra_args(false);
+  run_cmd->add_option("--exclude", run.excludes, "Drop scenarios whose name contains TEXT")
+      ->allow_extra_args(false);
   run_cmd->add_option("--runs", run.runs, "Samples per side and configuration")
       ->capture_default_str();
   run_cmd->add_option("--seed", run.seed, "Seed of the randomized order");
@@ -182,6 +248,31 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   run_cmd->add_flag("--node", run.node,
                     "Run Node.js benchmark scripts with the node binaries --old and --new");
+
+  GateArgs gate;
+  CLI::App* gate_cmd = app.add_subcommand(
+      "gate",
+      "Decide whether new regressed against old: exit 0 pass, 1 regression, "
+      "2 bad input, 3 missing samples. Rates are higher-is-better");
+  gate_cmd->add_option("file", gate.input, "Samples CSV, or - for standard input")
+      ->capture_default_str();
+  gate_cmd->add_option("--format", gate.format, "text, markdown (a PR comment) or json")
+      ->capture_default_str();
+  gate_cmd->add_option("--json", gate.json_path, "Also write every decision as JSON to this file");
+  gate_cmd->add_option("--correction", gate.correction, "Multiple-comparison correction: holm, bh or none")
+      ->capture_default_str();
+  gate_cmd->add_option("--alpha", gate.alpha, "Significance level after correction")
+      ->capture_default_str();
+  gate_cmd->add_option("--max-regression", gate.max_regression,
+                       "Largest slowdown tolerated, e.g. 5%")
+      ->capture_default_str();
+  gate_cmd->add_option("--threshold", gate.thresholds,
+                       "PATTERN=PCT: another threshold for benchmarks matching PATTERN "
+                       "(glob, or substring without * ? [); the last match wins")
+      ->allow_extra_args(false);
+  gate_cmd->add_flag("--lower-is-better", gate.lower_is_better,
+                     "The values are times or costs: a rise is a regression");
+  gate_cmd->add_flag("--strict", gate.strict, "Fail when a benchmark needs more runs to decide");
 
   std::string list_category;
   std::string list_program = run.scenario_program;
@@ -204,6 +295,7 @@ int main(int argc, char** argv) {
   try {
     if (compare_cmd->parsed()) return run_compare(compare);
     if (list_cmd->parsed()) return run_list(list_program, list_category);
+    if (gate_cmd->parsed()) return run_gate(gate);
     if (run_cmd->parsed()) {
       run.progress = !no_progress;
       if (!target_accuracy.empty()) {

@@ -1,0 +1,198 @@
+#include "fpbench/ci/gate.hpp"
+
+#include <fnmatch.h>
+
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <string_view>
+#include <unordered_map>
+
+#include <fmt/format.h>
+
+#include "fpbench/stats/power.hpp"
+#include "fpbench/stats/welch.hpp"
+
+namespace fpbench::ci {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+bool is_glob(std::string_view pattern) {
+  return pattern.find_first_of("*?[") != std::string_view::npos;
+}
+
+bool matches(const ThresholdRule& rule, const std::string& name) {
+  if (is_glob(rule.pattern)) return ::fnmatch(rule.pattern.c_str(), name.c_str(), 0) == 0;
+  return name.find(rule.pattern) != std::string::npos;
+}
+
+double threshold_for(const GateOptions& options, const std::string& name) {
+  double t = options.max_regression_pct;
+  for (const ThresholdRule& rule : options.thresholds) {
+    if (matches(rule, name)) t = rule.max_regression_pct;
+  }
+  return t;
+}
+
+std::string pct(double v) { return fmt::format("{:+.2f}%", v); }
+
+// The verdict for a row with a Welch test.
+void decide_tested(GateDecision& d, const reports::BenchmarkSamples& samples,
+                   double alpha, double interval_alpha, bool lower_is_better) {
+  const stats::RateComparison& c = d.row.stats;
+  const double q = stats::student_t_quantile(1 - interval_alpha / 2, c.test->df);
+  const double half = q * c.test->std_error / c.mean_old * 100;
+  d.lower_pct = d.change_pct - half;
+  d.upper_pct = d.change_pct + half;
+  const double t = d.threshold_pct;
+  const std::string interval = fmt::format("interval {} .. {}", pct(d.lower_pct), pct(d.upper_pct));
+  if (d.p_adjusted < alpha) {
+    if (d.change_pct > 0) {
+      d.verdict = Verdict::kImproved;
+      d.reason = fmt::format("significantly better ({})", interval);
+    } else if (d.lower_pct <= -t) {
+      d.verdict = Verdict::kRegression;
+      d.reason = fmt::format("significantly worse and the {} reaches past -{}%", interval, t);
+    } else {
+      d.verdict = Verdict::kMinorRegression;
+      d.reason = fmt::format("significantly worse but within -{}% ({})", t, interval);
+    }
+    return;
+  }
+  if (d.lower_pct > -t) {
+    d.verdict = Verdict::kNoChange;
+    d.reason = fmt::format("no significant change; any slowdown is within -{}% ({})", t, interval);
+    return;
+  }
+  d.verdict = Verdict::kNeedMoreRuns;
+  // The power analysis works on the samples as given: for lower-is-better
+  // values a regression is a rise, so mirror the boundary by swapping sides.
+  d.runs_needed = lower_is_better
+                      ? stats::runs_to_decide(samples.new_rates, samples.old_rates, t, interval_alpha)
+                      : stats::runs_to_decide(samples.old_rates, samples.new_rates, t, interval_alpha);
+  d.reason = fmt::format("the {} is too wide to rule out a slowdown beyond -{}%; ", interval, t);
+  d.reason += d.runs_needed ? fmt::format("about {} runs per side would decide", *d.runs_needed)
+                            : std::string("more runs would not decide at this variance");
+}
+
+void decide_untested(GateDecision& d) {
+  const stats::RateComparison& c = d.row.stats;
+  d.lower_pct = d.upper_pct = kNaN;
+  if (c.n_old < 2 || c.n_new < 2) {
+    d.verdict = Verdict::kMissing;
+    d.reason = fmt::format("needs at least two samples per side (old {}, new {})", c.n_old, c.n_new);
+    return;
+  }
+  // No variance to test with: the means are all there is.
+  if (d.change_pct <= -d.threshold_pct) {
+    d.verdict = Verdict::kRegression;
+  } else if (d.change_pct < 0) {
+    d.verdict = Verdict::kMinorRegression;
+  } else if (d.change_pct > 0) {
+    d.verdict = Verdict::kImproved;
+  } else {
+    d.verdict = Verdict::kNoChange;
+  }
+  d.reason = fmt::format("no variance to test with; decided on the means ({})", pct(d.change_pct));
+}
+
+std::string verdict_line(const GateResult& r) {
+  std::size_t regressed = 0, missing = 0, undecided = 0, improved = 0;
+  for (const GateDecision& d : r.decisions) {
+    regressed += d.verdict == Verdict::kRegression;
+    missing += d.verdict == Verdict::kMissing;
+    undecided += d.verdict == Verdict::kNeedMoreRuns;
+    improved += d.verdict == Verdict::kImproved;
+  }
+  const char* status = r.exit_code == 0 ? "PASS" : r.exit_code == 1 ? "FAIL" : "INCOMPLETE";
+  std::string line = fmt::format("{}: {} of {} benchmarks regressed beyond the threshold", status,
+                                 regressed, r.decisions.size());
+  if (improved > 0) line += fmt::format(", {} improved", improved);
+  if (undecided > 0) line += fmt::format(", {} need more runs", undecided);
+  if (missing > 0) line += fmt::format(", {} missing samples", missing);
+  return line;
+}
+
+}  // namespace
+
+const char* verdict_name(Verdict v) {
+  switch (v) {
+    case Verdict::kRegression: return "regression";
+    case Verdict::kNeedMoreRuns: return "need more runs";
+    case Verdict::kMissing: return "missing samples";
+    case Verdict::kMinorRegression: return "minor regression";
+    case Verdict::kImproved: return "improved";
+    case Verdict::kNoChange: return "no change";
+  }
+  return "unknown";
+}
+
+Result<double> parse_percentage(std::string_view text, std::string_view what) {
+  std::string_view digits = text;
+  if (!digits.empty() && digits.back() == '%') digits.remove_suffix(1);
+  double value = 0;
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+  if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size() ||
+      !std::isfinite(value) || value < 0) {
+    return Error{"usage", fmt::format("{} '{}' is not a percentage (like 5 or 5%)", what, text)};
+  }
+  return value;
+}
+
+Result<ThresholdRule> parse_threshold_rule(std::string_view text) {
+  const std::size_t eq = text.rfind('=');
+  if (eq == std::string_view::npos || eq == 0) {
+    return Error{"usage", fmt::format("--threshold '{}' is not PATTERN=PERCENT", text)};
+  }
+  Result<double> value = parse_percentage(text.substr(eq + 1), "--threshold");
+  if (!value) return value.error();
+  return ThresholdRule{std::string(text.substr(0, eq)), *value};
+}
+
+GateResult evaluate_gate(const reports::SampleSet& samples, const GateOptions& options) {
+  GateResult result;
+  result.options = options;
+  const reports::Comparison comparison = reports::build_comparison(samples);
+  std::unordered_map<std::string_view, const reports::BenchmarkSamples*> by_name;
+  for (const reports::BenchmarkSamples& b : samples.benchmarks()) by_name.emplace(b.name, &b);
+
+  std::vector<double> p_values;
+  p_values.reserve(comparison.rows.size());
+  for (const reports::ComparisonRow& row : comparison.rows) {
+    p_values.push_back(row.stats.test ? row.stats.test->p_value : kNaN);
+  }
+  const std::vector<double> adjusted = stats::adjust_p_values(p_values, options.correction);
+  std::size_t tested = 0;
+  for (double p : p_values) tested += !std::isnan(p);
+  const double interval_alpha =
+      options.correction == stats::Correction::kNone || tested == 0
+          ? options.alpha
+          : options.alpha / static_cast<double>(tested);
+  result.interval_level = 1 - interval_alpha;
+
+  bool any_regression = false, any_missing = false;
+  for (std::size_t i = 0; i < comparison.rows.size(); ++i) {
+    GateDecision d;
+    d.row = comparison.rows[i];
+    const double improvement = d.row.stats.improvement_pct;
+    d.change_pct = options.lower_is_better ? -improvement : improvement;
+    d.p_adjusted = adjusted[i];
+    d.threshold_pct = threshold_for(options, d.row.name);
+    if (d.row.stats.test) {
+      decide_tested(d, *by_name.at(d.row.name), options.alpha, interval_alpha,
+                    options.lower_is_better);
+    } else {
+      decide_untested(d);
+    }
+    any_regression |= d.verdict == Verdict::kRegression ||
+                      (options.strict && d.verdict == Verdict::kNeedMoreRuns);
+    any_missing |= d.verdict == Verdict::kMissing;
+    result.decisions.push_back(std::move(d));
+  }
+  result.exit_code = any_regression ? 1 : any_missing ? 3 : 0;
+  result.verdict_line = verdict_line(result);
+  return result;
+}
+
+}  // namespace fpbench::ci

@@ -1,0 +1,240 @@
+// The gate's decisions on constructed samples: each verdict, the exit codes,
+// correction, per-pattern thresholds, lower-is-better values and the formats.
+
+#include "fpbench/ci/gate.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "fpbench/stats/welch.hpp"
+
+namespace fpbench::ci {
+namespace {
+
+using reports::Binary;
+using reports::SampleSet;
+
+// Normal samples from a fully specified generator (mt19937_64 + Box-Muller),
+// so every platform builds the same inputs.
+std::vector<double> normal_samples(std::uint64_t seed, std::size_t n, double mean, double cv) {
+  std::mt19937_64 rng(seed);
+  const auto uniform = [&rng] {
+    return (static_cast<double>(rng() >> 11) + 0.5) * 0x1.0p-53;
+  };
+  std::vector<double> out;
+  while (out.size() < n) {
+    const double r = std::sqrt(-2 * std::log(uniform()));
+    const double theta = 2 * M_PI * uniform();
+    out.push_back(mean * (1 + cv * r * std::cos(theta)));
+    if (out.size() < n) out.push_back(mean * (1 + cv * r * std::sin(theta)));
+  }
+  return out;
+}
+
+void add(SampleSet& set, const std::string& file, const std::string& config,
+         const std::vector<double>& old_rates, const std::vector<double>& new_rates) {
+  for (double r : old_rates) set.add(Binary::kOld, file, config, r);
+  for (double r : new_rates) set.add(Binary::kNew, file, config, r);
+}
+
+// One benchmark: old at 1000 ops/s, new at 1000 * (1 + change), cv noise, n per side.
+SampleSet one(double change, double cv, std::size_t n, std::uint64_t seed = 1) {
+  SampleSet set;
+  add(set, "fs/read-file-sync", "size=1024", normal_samples(seed, n, 1000, cv),
+      normal_samples(seed + 1000, n, 1000 * (1 + change), cv));
+  return set;
+}
+
+const GateDecision& only(const GateResult& r) {
+  EXPECT_EQ(r.decisions.size(), 1u);
+  return r.decisions.front();
+}
+
+TEST(Gate, ClearRegressionFailsWithExitOne) {
+  const GateResult r = evaluate_gate(one(-0.10, 0.01, 30), {});
+  EXPECT_EQ(only(r).verdict, Verdict::kRegression);
+  EXPECT_LT(only(r).upper_pct, 0);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.verdict_line.rfind("FAIL: 1 of 1", 0), 0u) << r.verdict_line;
+}
+
+TEST(Gate, FivePercentSlowerTimeFailsAFivePercentThreshold) {
+  // 5% more time per operation is a rate of 1/1.05: -4.76%. The interval
+  // reaches past -5%, so the slowdown may exceed the threshold: fail.
+  const GateResult r = evaluate_gate(one(1 / 1.05 - 1, 0.01, 30), {});
+  EXPECT_EQ(only(r).verdict, Verdict::kRegression) << only(r).reason;
+  EXPECT_LE(only(r).lower_pct, -5);
+  EXPECT_GT(only(r).upper_pct, -5);
+}
+
+TEST(Gate, SmallSignificantSlowdownIsMinorAndPasses) {
+  const GateResult r = evaluate_gate(one(-0.01, 0.002, 30), {});
+  EXPECT_EQ(only(r).verdict, Verdict::kMinorRegression) << only(r).reason;
+  EXPECT_LT(only(r).p_adjusted, 0.01);
+  EXPECT_EQ(r.exit_code, 0);
+}
+
+TEST(Gate, ImprovementPasses) {
+  const GateResult r = evaluate_gate(one(0.2, 0.02, 30), {});
+  EXPECT_EQ(only(r).verdict, Verdict::kImproved);
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.verdict_line, "PASS: 0 of 1 benchmarks regressed beyond the threshold, 1 improved");
+}
+
+TEST(Gate, SameDistributionPasses) {
+  const GateResult r = evaluate_gate(one(0, 0.01, 30), {});
+  EXPECT_EQ(only(r).verdict, Verdict::kNoChange) << only(r).reason;
+  EXPECT_GT(only(r).lower_pct, -5);
+  EXPECT_EQ(r.exit_code, 0);
+}
+
+TEST(Gate, WideIntervalNeedsMoreRunsAndSaysHowMany) {
+  // -2%, with a spread that leaves the 99% interval at about +-17%.
+  SampleSet set;
+  add(set, "fs/read-file-sync", "size=1024", {1000, 1100, 900, 1050, 950},
+      {980, 1080, 880, 1030, 930});
+  const GateResult r = evaluate_gate(set, {});
+  const GateDecision& d = only(r);
+  ASSERT_EQ(d.verdict, Verdict::kNeedMoreRuns) << d.reason;
+  ASSERT_TRUE(d.runs_needed.has_value());
+  EXPECT_GT(*d.runs_needed, 5u);
+  EXPECT_NE(d.reason.find(std::to_string(*d.runs_needed) + " runs per side"), std::string::npos);
+  EXPECT_EQ(r.exit_code, 0);
+
+  GateOptions strict;
+  strict.strict = true;
+  EXPECT_EQ(evaluate_gate(set, strict).exit_code, 1);
+}
+
+TEST(Gate, MissingSamplesExitThreeUnlessSomethingRegressed) {
+  SampleSet set;
+  add(set, "a", "x=1", {1000, 1001, 999}, {1000});
+  GateResult r = evaluate_gate(set, {});
+  EXPECT_EQ(only(r).verdict, Verdict::kMissing);
+  EXPECT_EQ(r.exit_code, 3);
+
+  add(set, "b", "x=1", normal_samples(5, 30, 1000, 0.01), normal_samples(6, 30, 800, 0.01));
+  r = evaluate_gate(set, {});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.verdict_line.find("1 missing samples"), std::string::npos) << r.verdict_line;
+}
+
+TEST(Gate, PatternThresholdOverridesTheDefault) {
+  const SampleSet set = one(-0.08, 0.005, 30);
+  EXPECT_EQ(only(evaluate_gate(set, {})).verdict, Verdict::kRegression);
+  GateOptions lenient;
+  lenient.thresholds.push_back(*parse_threshold_rule("fs/read-*=12%"));
+  const GateResult r = evaluate_gate(set, lenient);
+  EXPECT_EQ(only(r).verdict, Verdict::kMinorRegression) << only(r).reason;
+  EXPECT_EQ(only(r).threshold_pct, 12);
+  GateOptions other;
+  other.thresholds.push_back(*parse_threshold_rule("write=12"));
+  EXPECT_EQ(only(evaluate_gate(set, other)).verdict, Verdict::kRegression);
+}
+
+TEST(Gate, LowerIsBetterTurnsARiseIntoARegression) {
+  GateOptions times;
+  times.lower_is_better = true;
+  const GateResult slower = evaluate_gate(one(0.08, 0.01, 30), times);
+  EXPECT_EQ(only(slower).verdict, Verdict::kRegression);
+  EXPECT_LT(only(slower).change_pct, 0);
+  const GateResult faster = evaluate_gate(one(-0.08, 0.01, 30), times);
+  EXPECT_EQ(only(faster).verdict, Verdict::kImproved);
+}
+
+TEST(Gate, HolmKeepsAFamilyOfNullsQuiet) {
+  // Twenty unchanged benchmarks and one with a modest, noisy slowdown whose
+  // raw p-value is significant at 0.01 but not after correcting for 21 tests.
+  SampleSet set;
+  for (int i = 0; i < 20; ++i) {
+    add(set, "null", "i=" + std::to_string(i), normal_samples(100 + i, 20, 1000, 0.03),
+        normal_samples(200 + i, 20, 1000, 0.03));
+  }
+  std::uint64_t seed = 1;
+  std::vector<double> o, n;
+  for (;; seed += 2) {
+    o = normal_samples(seed, 20, 1000, 0.03);
+    n = normal_samples(seed + 1, 20, 970, 0.03);
+    const auto t = stats::welch_t_test(o, n);
+    if (t && t->p_value < 0.01 && t->p_value > 0.01 / 21) break;
+  }
+  add(set, "suspect", "k=1", o, n);
+  GateOptions none;
+  none.correction = stats::Correction::kNone;
+  const GateResult raw = evaluate_gate(set, none);
+  const GateResult holm = evaluate_gate(set, {});
+  const auto verdict_of = [](const GateResult& r) {
+    for (const GateDecision& d : r.decisions) {
+      if (d.row.filename == "suspect") return d.verdict;
+    }
+    return Verdict::kMissing;
+  };
+  EXPECT_TRUE(verdict_of(raw) == Verdict::kRegression || verdict_of(raw) == Verdict::kMinorRegression);
+  EXPECT_TRUE(verdict_of(holm) == Verdict::kNoChange || verdict_of(holm) == Verdict::kNeedMoreRuns);
+  EXPECT_GT(holm.interval_level, raw.interval_level);  // wider: 1 - 0.01/21
+}
+
+TEST(Gate, ZeroVarianceIsDecidedOnTheMeans) {
+  SampleSet set;
+  add(set, "const", "a=1", {100, 100, 100}, {90, 90, 90});
+  add(set, "const", "a=2", {100, 100, 100}, {100, 100, 100});
+  const GateResult r = evaluate_gate(set, {});
+  ASSERT_EQ(r.decisions.size(), 2u);
+  EXPECT_EQ(r.decisions[0].verdict, Verdict::kRegression);
+  EXPECT_EQ(r.decisions[1].verdict, Verdict::kNoChange);
+  EXPECT_NE(r.decisions[0].reason.find("no variance"), std::string::npos);
+}
+
+TEST(Gate, ParsesPercentagesAndRejectsJunk) {
+  EXPECT_EQ(*parse_percentage("5%", "--max-regression"), 5);
+  EXPECT_EQ(*parse_percentage("0.5", "--max-regression"), 0.5);
+  for (const char* bad : {"", "%", "five", "-1", "5%%", "nan", "1e999"}) {
+    const Result<double> r = parse_percentage(bad, "--max-regression");
+    ASSERT_FALSE(r) << bad;
+    EXPECT_NE(r.error().message.find("--max-regression"), std::string::npos);
+  }
+  EXPECT_FALSE(parse_threshold_rule("no-equals"));
+  EXPECT_FALSE(parse_threshold_rule("=5"));
+  EXPECT_FALSE(parse_threshold_rule("x=abc"));
+  const Result<ThresholdRule> rule = parse_threshold_rule("a=b=7%");
+  ASSERT_TRUE(rule);
+  EXPECT_EQ(rule->pattern, "a=b");
+  EXPECT_EQ(rule->max_regression_pct, 7);
+}
+
+TEST(Gate, FormatsCarryEveryDecision) {
+  SampleSet set = one(-0.10, 0.01, 30);
+  add(set, "fs/write-file-sync", "size=1", normal_samples(9, 30, 50, 0.01),
+      normal_samples(10, 30, 50, 0.01));
+  const GateResult r = evaluate_gate(set, {});
+
+  const nlohmann::json j = nlohmann::json::parse(format_gate_json(r));
+  ASSERT_EQ(j["decisions"].size(), 2u);
+  EXPECT_EQ(j["exit_code"], 1);
+  EXPECT_EQ(j["correction"], "holm");
+  EXPECT_EQ(j["higher_is_better"], true);
+  for (const auto& d : j["decisions"]) {
+    EXPECT_FALSE(d["reason"].get<std::string>().empty());
+    EXPECT_TRUE(d["interval_pct"].is_array());
+  }
+
+  const std::string text = format_gate_text(r);
+  EXPECT_NE(text.find("confidence improvement"), std::string::npos) << text;
+  EXPECT_NE(text.find("regression: fs/read-file-sync size=1024"), std::string::npos) << text;
+  EXPECT_EQ(text.find("fs/write-file-sync"), std::string::npos) << text;  // unchanged rows stay out
+  EXPECT_NE(text.find("FAIL: 1 of 2 benchmarks"), std::string::npos);
+
+  const std::string md = format_gate_markdown(r);
+  EXPECT_EQ(md.rfind("### fpbench gate: FAIL", 0), 0u) << md;
+  EXPECT_NE(md.find("| fs/read-file-sync size=1024 | regression |"), std::string::npos) << md;
+  EXPECT_NE(md.find("1 other benchmark(s)"), std::string::npos) << md;
+}
+
+}  // namespace
+}  // namespace fpbench::ci
