@@ -180,6 +180,24 @@ TEST(Gate, HolmKeepsAFamilyOfNullsQuiet) {
   EXPECT_GT(holm.interval_level, raw.interval_level);  // wider: 1 - 0.01/21
 }
 
+TEST(Gate, AFamilyOfUnchangedBenchmarksRarelyFails) {
+  // 300 simulated A/A pull requests of 36 unchanged benchmarks each (10 runs
+  // per side, 3% noise). Holm at alpha 0.01 bounds the chance that any
+  // benchmark of a family is called significant by 1%; expect about 3 fails
+  // in 300 at most, and allow 9 (3%) before calling the gate broken.
+  int failed = 0;
+  for (std::uint64_t family = 0; family < 300; ++family) {
+    SampleSet set;
+    for (std::uint64_t b = 0; b < 36; ++b) {
+      const std::uint64_t seed = 1'000'000 + family * 100 + b * 2;
+      add(set, "aa", "b=" + std::to_string(b), normal_samples(seed, 10, 1000, 0.03),
+          normal_samples(seed + 1, 10, 1000, 0.03));
+    }
+    failed += evaluate_gate(set, {}).exit_code != 0;
+  }
+  EXPECT_LE(failed, 9);
+}
+
 TEST(Gate, ZeroVarianceIsDecidedOnTheMeans) {
   SampleSet set;
   add(set, "const", "a=1", {100, 100, 100}, {90, 90, 90});
