@@ -41,7 +41,8 @@ Subcommands:
 
 Exit status: 0 on success, 2 for bad usage or bad input (a missing file,
 JSON that does not parse or has the wrong shape: the message on stderr names
-the file and the offending key), 3 when the PNG cannot be written.
+the file and the offending key), 3 when the PNG cannot be written, 1 when
+this Python has no matplotlib.
 """
 
 import argparse
@@ -50,7 +51,12 @@ import math
 import sys
 import textwrap
 
-import matplotlib
+try:
+    import matplotlib
+except ImportError:
+    sys.exit(f"fpbench_plot.py: error: {sys.executable} has no matplotlib: "
+             "install python3-matplotlib or run the script with a Python that "
+             "has it")
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (the backend comes first)
@@ -443,9 +449,10 @@ def plot_improvement(rows, out, title):
                for k in (0.05, 0.01, 0.001)]
     handles.append(Line2D([], [], color="black", marker="o", linestyle="",
                           markersize=4, label="improvement"))
-    handles.append(Line2D([], [], color="black", marker="o", linestyle="",
-                          markerfacecolor="white", markersize=5,
-                          label="improvement, no test"))
+    if any(r["stars"] is None and r["improvement_pct"] is not None for r in rows):
+        handles.append(Line2D([], [], color="black", marker="o", linestyle="",
+                              markerfacecolor="white", markersize=5,
+                              label="improvement, no test"))
     legend_under_title(ax, handles, len(rows))
     save(fig, out)
 
