@@ -495,6 +495,8 @@ def draw_series(ax, s, metric):
     if not points:
         ax.text(0.5, 0.5, "no points", transform=ax.transAxes, ha="center",
                 color=NEUTRAL_COLOR)
+        ax.set_xticks([])
+        ax.set_yticks([])
         return
     x = list(range(len(points)))
     nan = float("nan")
@@ -572,13 +574,18 @@ def tick_label(point):
 
 def parse_args(argv):
     parser = argparse.ArgumentParser(
-        prog=PROG, description="Draw fpbench's JSON as PNG pictures.")
+        prog=PROG, description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="kind", required=True)
-    for kind, what in (("box", "compare JSON (fpbench compare --format json)"),
-                       ("improvement", "compare JSON (fpbench compare --format json)"),
-                       ("history", "history JSON (fpbench history plot)")):
-        p = sub.add_parser(kind, help=f"plot a {what}")
-        p.add_argument("json", help=what)
+    compare = "compare JSON (fpbench compare --format json)"
+    for kind, what, source in (
+            ("box", "old and new samples per benchmark as box plots", compare),
+            ("improvement", "improvement per benchmark with confidence intervals",
+             compare),
+            ("history", "trend of each series with its change points",
+             "history JSON (fpbench history plot)")):
+        p = sub.add_parser(kind, help=what, description=f"Draw the {what}.")
+        p.add_argument("json", help=source)
         p.add_argument("png", help="PNG file to write")
         p.add_argument("--title", default="", help="title of the picture")
         if kind == "history":

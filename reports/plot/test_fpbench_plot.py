@@ -148,6 +148,10 @@ class History(PlotTest):
         points[3].update(mean=None, min=None, max=None)
         del points[4]["date"]
         doc["series"][1]["change_points"][0]["magnitude_pct"] = None
+        doc["series"].append({"benchmark": "one point", "machine": "m", "side": "old",
+                              "points": points[:1], "change_points": []})
+        doc["series"].append({"benchmark": "no points", "machine": "m", "side": "old",
+                              "points": []})
         self.render("history", self.write_json("holes.json", doc))
 
 
