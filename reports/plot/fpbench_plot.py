@@ -37,7 +37,8 @@ Subcommands:
       (regressions red, improvements green). At most --max-series panels
       (12 by default) are drawn, in input order; the title says how many
       were left out. A change point's index is the position in `points` of
-      the first point after the change.
+      the first point after the change; without a "regression" flag a
+      negative magnitude counts as a regression.
 
 Exit status: 0 on success, 2 for bad usage or bad input (a missing file,
 JSON that does not parse or has the wrong shape: the message on stderr names
@@ -140,9 +141,13 @@ class Shape:
             return None
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             self.fail(where, "expected a number" + (" or null" if nullable else ""))
-        if not math.isfinite(value):
+        try:
+            number = float(value)  # an integer of 400 digits overflows here
+        except OverflowError:
+            number = math.inf
+        if not math.isfinite(number):
             self.fail(where, "expected a finite number")
-        return float(value)
+        return number
 
     def numbers(self, value, where):
         return [self.number(v, f"{where}[{i}]", nullable=False)
@@ -177,7 +182,7 @@ def read_compare(path, need_samples):
         row["improvement_pct"] = s.number(r.get("improvement_pct"),
                                           at + ".improvement_pct")
         stars = r.get("stars")
-        if stars is not None and (isinstance(stars, bool) or stars not in (0, 1, 2, 3)):
+        if stars is not None and (type(stars) is not int or stars not in (0, 1, 2, 3)):
             s.fail(at + ".stars", "expected 0, 1, 2, 3 or null")
         row["stars"] = stars
         row["intervals"] = read_intervals(s, r, at) if stars is not None else []
@@ -236,10 +241,13 @@ def read_history(path):
                        if len(points) > 1 else "a series of fewer than two "
                        "points has no change point")
             cp = {"index": index,
-                  "commit": c.get("commit") if isinstance(c.get("commit"), str) else "",
-                  "regression": bool(c.get("regression", False))}
+                  "commit": c.get("commit") if isinstance(c.get("commit"), str) else ""}
             for k in ("mean_before", "mean_after", "magnitude_pct"):
                 cp[k] = s.number(c.get(k), f"{cat}.{k}")
+            regression = c.get("regression")
+            if not isinstance(regression, bool):  # absent: a fall in the metric
+                regression = (cp["magnitude_pct"] or 0) < 0
+            cp["regression"] = regression
             cps.append(cp)
         one["change_points"] = sorted(cps, key=lambda c: c["index"])
         series.append(one)
