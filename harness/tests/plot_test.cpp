@@ -31,12 +31,17 @@ bool plotting_python_available() {
   return std::system(("'" + python + "' -c 'import matplotlib' >/dev/null 2>&1").c_str()) == 0;
 }
 
-// Sets an environment variable for the lifetime of this object.
+// Sets (or, given no value, unsets) an environment variable for the
+// lifetime of this object.
 class ScopedEnv {
  public:
-  ScopedEnv(const char* name, const std::string& value) : name_(name) {
+  ScopedEnv(const char* name, const std::optional<std::string>& value) : name_(name) {
     if (const char* old = std::getenv(name)) old_ = old;
-    ::setenv(name, value.c_str(), 1);
+    if (value) {
+      ::setenv(name, value->c_str(), 1);
+    } else {
+      ::unsetenv(name);
+    }
   }
   ScopedEnv(const ScopedEnv&) = delete;
   ScopedEnv& operator=(const ScopedEnv&) = delete;
@@ -89,7 +94,7 @@ TEST(PlotScript, EnvironmentComesFirstAndMustExist) {
 }
 
 TEST(PlotScript, FallsBackToTheSourceTree) {
-  ::unsetenv("FPBENCH_PLOT_SCRIPT");
+  const ScopedEnv env("FPBENCH_PLOT_SCRIPT", std::nullopt);
   const auto found = plot_script_path();
   ASSERT_TRUE(found) << found.error().message;
   EXPECT_TRUE(fs::exists(*found));
