@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds in Release, and runs the main job: every
 # core fast path against its baseline, 30 interleaved runs per side, then the
-# compare.R table on stdout and the reports under out/.
+# compare.R table on stdout and the reports and plots under out/.
 #
 #   bash ci/main-job.sh                  # all fs and misc scenarios
 #   RUNS=10 SCENARIOS="fs/read-file-sync" bash ci/main-job.sh
@@ -21,7 +21,9 @@ fpbench="$build_dir/harness/fpbench"
 # shellcheck disable=SC2086
 "$fpbench" run --old-impl baseline --new-impl fast $scenarios --runs "$runs" \
   --min-time "${MIN_TIME:-0.05}" --output "$out_dir/samples.csv" --json "$out_dir/samples.json"
-"$fpbench" compare "$out_dir/samples.csv" | tee "$out_dir/compare.txt"
+"$fpbench" compare "$out_dir/samples.csv" --plot "$out_dir/box.png" \
+  --plot-improvement "$out_dir/improvement.png" | tee "$out_dir/compare.txt"
 "$fpbench" compare --format markdown "$out_dir/samples.csv" > "$out_dir/compare.md"
 "$fpbench" compare --format json "$out_dir/samples.csv" > "$out_dir/compare.json"
-echo "reports: $out_dir/compare.txt $out_dir/compare.md $out_dir/compare.json $out_dir/samples.csv" >&2
+echo "reports: $out_dir/compare.txt $out_dir/compare.md $out_dir/compare.json" \
+  "$out_dir/samples.csv $out_dir/box.png $out_dir/improvement.png" >&2
