@@ -26,7 +26,13 @@ Result<std::string> render_comparison(std::string_view csv_text,
                                       const reports::ReportOptions& options) {
   Result<reports::SampleSet> samples = parse_samples_csv(csv_text, source_name);
   if (!samples) return samples.error();
-  const reports::Comparison comparison = reports::build_comparison(*samples);
+  return render_comparison(*samples, format, options);
+}
+
+Result<std::string> render_comparison(const reports::SampleSet& samples,
+                                      ReportFormat format,
+                                      const reports::ReportOptions& options) {
+  const reports::Comparison comparison = reports::build_comparison(samples);
   switch (format) {
     case ReportFormat::kText:
       return reports::format_compare_r_text(comparison, options);

@@ -1,12 +1,14 @@
 #pragma once
 
-// `fpbench compare`: samples CSV in, a report out.
+// `fpbench compare`: samples in (a CSV, or the files sample_sources.hpp
+// reads), a report out.
 
 #include <string>
 #include <string_view>
 
 #include "fpbench/base/result.hpp"
 #include "fpbench/reports/comparison.hpp"
+#include "fpbench/reports/samples.hpp"
 
 namespace fpbench::harness {
 
@@ -18,6 +20,11 @@ Result<ReportFormat> parse_report_format(std::string_view name);
 // Parses the CSV and renders the comparison in the chosen format.
 Result<std::string> render_comparison(std::string_view csv_text,
                                       std::string_view source_name,
+                                      ReportFormat format,
+                                      const reports::ReportOptions& options);
+
+// Renders the comparison of samples already loaded.
+Result<std::string> render_comparison(const reports::SampleSet& samples,
                                       ReportFormat format,
                                       const reports::ReportOptions& options);
 
