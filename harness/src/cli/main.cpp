@@ -13,9 +13,10 @@
 #include <string>
 
 #include "fpbench/harness/compare_command.hpp"
-#include "fpbench/harness/input.hpp"
 #include "fpbench/harness/process.hpp"
 #include "fpbench/harness/run_command.hpp"
+#include "fpbench/harness/sample_sources.hpp"
+#include "sample_input_flags.hpp"
 
 namespace {
 
@@ -46,7 +47,7 @@ bool write_stdout(const std::string& text) {
 }
 
 struct CompareArgs {
-  std::string input = "-";
+  fpbench::cli::SampleInputFlags inputs;
   std::string format = "text";
   bool only_significant = false;
 };
@@ -55,10 +56,13 @@ int run_compare(const CompareArgs& args) {
   using namespace fpbench::harness;
   const auto format = parse_report_format(args.format);
   if (!format) return fail(kExitBadInput, format.error().message);
-  const auto text = read_input(args.input);
-  if (!text) return fail(kExitBadInput, text.error().message);
+  const auto inputs = fpbench::cli::sample_inputs_from_flags(args.inputs);
+  if (!inputs) return fail(kExitBadInput, inputs.error().message);
+  const auto loaded = load_samples(*inputs);
+  if (!loaded) return fail(exit_code_for(loaded.error()), loaded.error().message);
+  fpbench::cli::print_sample_warnings(*loaded);
   const auto report =
-      render_comparison(*text, input_display_name(args.input), *format,
+      render_comparison(loaded->samples, *format,
                         fpbench::reports::ReportOptions{args.only_significant});
   if (!report) return fail(exit_code_for(report.error()), report.error().message);
   if (!write_stdout(*report)) {
@@ -131,11 +135,9 @@ int main(int argc, char** argv) {
   CompareArgs compare;
   CLI::App* compare_cmd = app.add_subcommand(
       "compare",
-      "Compare old and new samples (Node compare.js CSV) and print the "
-      "compare.R table");
-  compare_cmd->add_option("file", compare.input,
-                          "Samples CSV, or - for standard input")
-      ->capture_default_str();
+      "Compare old and new samples (Node compare.js CSV, Google Benchmark "
+      "or hyperfine JSON) and print the compare.R table");
+  fpbench::cli::add_sample_input_flags(*compare_cmd, compare.inputs);
   compare_cmd
       ->add_option("--format", compare.format,
                    "Output format: text (compare.R's table), markdown, json "
