@@ -11,16 +11,16 @@ void add_sample_input_flags(CLI::App& command, SampleInputFlags& flags) {
           ->capture_default_str();
   command
       .add_option("--gbench", flags.gbench,
-                  "Google Benchmark JSON files of the old and the new build; "
+                  "Google Benchmark JSON of the old build, then of the new one; "
                   "each repetition is a sample, rate = 1/time")
       ->expected(2)
-      ->type_name("OLD NEW");
+      ->type_name("FILE");
   command
       .add_option("--hyperfine", flags.hyperfine,
-                  "hyperfine --export-json files of the old and the new "
+                  "hyperfine --export-json of the old command, then of the new "
                   "command; each run is a sample, rate = 1/time")
       ->expected(2)
-      ->type_name("OLD NEW");
+      ->type_name("FILE");
   flags.metric_option =
       command
           .add_option("--metric", flags.metric,
