@@ -52,15 +52,16 @@ class RowReader {
   Result<std::string> name() const {
     const auto it = row_.find("name");
     if (it == row_.end() || !it->is_string()) {
-      return Error{"bad-input",
-                   fmt::format("benchmarks[{}] has no \"name\" string", index_)};
+      return Error{
+          "bad-input",
+          fmt::format("benchmarks[{}] has no \"name\" string", index_)};
     }
     return it->get<std::string>();
   }
 
   // A string field, or nullopt when absent; an error when of another type.
-  Result<std::optional<std::string>> optional_string(std::string_view key,
-                                                     std::string_view benchmark) const {
+  Result<std::optional<std::string>> optional_string(
+      std::string_view key, std::string_view benchmark) const {
     const auto it = row_.find(key);
     if (it == row_.end()) return std::optional<std::string>();
     if (!it->is_string()) return wrong_type(key, benchmark, "a string", *it);
@@ -81,11 +82,12 @@ class RowReader {
     return row_.contains(key);
   }
 
-  Result<double> number(std::string_view key, std::string_view benchmark) const {
+  Result<double> number(std::string_view key,
+                        std::string_view benchmark) const {
     const auto it = row_.find(key);
     if (it == row_.end()) {
-      return Error{"bad-input", fmt::format("benchmark '{}' has no \"{}\"",
-                                            benchmark, key)};
+      return Error{"bad-input",
+                   fmt::format("benchmark '{}' has no \"{}\"", benchmark, key)};
     }
     const std::optional<double> value = json_number(*it);
     if (!value) return wrong_type(key, benchmark, "a number", *it);
@@ -196,9 +198,8 @@ std::string_view time_metric_name(TimeMetric metric) {
 }
 
 Result<void> add_gbench_json(std::string_view json_text,
-                             std::string_view source_name,
-                             reports::Binary side, TimeMetric metric,
-                             reports::SampleSet& out,
+                             std::string_view source_name, reports::Binary side,
+                             TimeMetric metric, reports::SampleSet& out,
                              std::vector<std::string>& warnings) {
   const auto doc = parse_tool_json(json_text, source_name, kExpected);
   if (!doc) return doc.error();
@@ -257,10 +258,11 @@ Result<void> add_gbench_json(std::string_view json_text,
       why = fmt::format("all {} iteration row(s) were skipped or errored",
                         skipped);
     } else if (aggregates > 0) {
-      why = fmt::format("it holds only {} aggregate row(s); run without "
-                        "--benchmark_report_aggregates_only to keep the "
-                        "repetitions",
-                        aggregates);
+      why = fmt::format(
+          "it holds only {} aggregate row(s); run without "
+          "--benchmark_report_aggregates_only to keep the "
+          "repetitions",
+          aggregates);
     }
     return Error{"bad-input",
                  fmt::format("{}: no iteration rows to use as samples: {}",

@@ -26,9 +26,8 @@ Error bad_input(std::string message) {
 
 // exit_codes[i] when the export has it: null for a run ended by a signal.
 // Returns true when run i succeeded or the export does not say.
-Result<bool> run_succeeded(const json& result, std::size_t i,
-                           std::size_t runs, std::string_view source,
-                           std::string_view command) {
+Result<bool> run_succeeded(const json& result, std::size_t i, std::size_t runs,
+                           std::string_view source, std::string_view command) {
   const auto codes = result.find("exit_codes");
   if (codes == result.end()) return true;
   if (!codes->is_array() || codes->size() != runs) {
@@ -40,9 +39,10 @@ Result<bool> run_succeeded(const json& result, std::size_t i,
   const json& code = (*codes)[i];
   if (code.is_null()) return false;
   if (!code.is_number()) {
-    return bad_input(fmt::format("{}: command '{}': exit_codes[{}] is {}, "
-                                 "expected a number",
-                                 source, command, i, json_type_name(code)));
+    return bad_input(
+        fmt::format("{}: command '{}': exit_codes[{}] is {}, "
+                    "expected a number",
+                    source, command, i, json_type_name(code)));
   }
   return code.get<double>() == 0;
 }
@@ -56,8 +56,8 @@ Result<void> add_result(const json& result, std::size_t index,
   }
   const auto command_it = result.find("command");
   if (command_it == result.end() || !command_it->is_string()) {
-    return bad_input(
-        fmt::format("{}: results[{}] has no \"command\" string", source, index));
+    return bad_input(fmt::format("{}: results[{}] has no \"command\" string",
+                                 source, index));
   }
   const std::string command = command_it->get<std::string>();
   const auto times = result.find("times");
@@ -69,9 +69,10 @@ Result<void> add_result(const json& result, std::size_t index,
         source, command));
   }
   if (!times->is_array()) {
-    return bad_input(fmt::format("{}: command '{}': \"times\" is {}, expected "
-                                 "an array of seconds",
-                                 source, command, json_type_name(*times)));
+    return bad_input(
+        fmt::format("{}: command '{}': \"times\" is {}, expected "
+                    "an array of seconds",
+                    source, command, json_type_name(*times)));
   }
   std::size_t failed = 0;
   for (std::size_t i = 0; i < times->size(); ++i) {
@@ -83,10 +84,10 @@ Result<void> add_result(const json& result, std::size_t index,
     }
     const std::optional<double> seconds = json_number((*times)[i]);
     if (!seconds) {
-      return bad_input(fmt::format("{}: command '{}': times[{}] is {}, "
-                                   "expected a number of seconds",
-                                   source, command, i,
-                                   json_type_name((*times)[i])));
+      return bad_input(
+          fmt::format("{}: command '{}': times[{}] is {}, "
+                      "expected a number of seconds",
+                      source, command, i, json_type_name((*times)[i])));
     }
     if (!std::isfinite(*seconds) || *seconds <= 0) {
       return bad_input(fmt::format(
@@ -99,9 +100,10 @@ Result<void> add_result(const json& result, std::size_t index,
     runs.push_back(Run{command, 1.0 / *seconds});
   }
   if (failed > 0) {
-    warnings.push_back(fmt::format("{}: command '{}': {} run(s) failed "
-                                   "(non-zero exit code) and were left out",
-                                   source, command, failed));
+    warnings.push_back(
+        fmt::format("{}: command '{}': {} run(s) failed "
+                    "(non-zero exit code) and were left out",
+                    source, command, failed));
   }
   return {};
 }
@@ -126,8 +128,8 @@ Result<void> add_hyperfine_json(std::string_view json_text,
     if (!added) return added.error();
   }
   if (runs.empty()) {
-    return bad_input(fmt::format("{}: no successful runs to use as samples",
-                                 source_name));
+    return bad_input(
+        fmt::format("{}: no successful runs to use as samples", source_name));
   }
   for (const Run& run : runs) {
     out.add(side, run.command, "", run.rate_ops_per_s);

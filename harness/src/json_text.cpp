@@ -108,7 +108,8 @@ std::string replace_non_finite_tokens(std::string_view text) {
     }
     if (c == '"') {
       in_string = true;
-    } else if ((is_letter(c) || c == '-') && (i == 0 || !is_word_char(text[i - 1]))) {
+    } else if ((is_letter(c) || c == '-') &&
+               (i == 0 || !is_word_char(text[i - 1]))) {
       // A word starts here (not the exponent of a number like 1e-5).
       const std::size_t start = i + (c == '-' ? 1 : 0);
       std::size_t end = start;
@@ -147,12 +148,11 @@ Result<nlohmann::json> parse_tool_json(std::string_view json_text,
   // position counts the characters read, the offending one included.
   const std::size_t before = std::min(
       capture.position() == 0 ? 0 : capture.position() - 1, cleaned.size());
-  const auto newlines = std::count(cleaned.begin(),
-                                   cleaned.begin() + static_cast<std::ptrdiff_t>(before),
-                                   '\n');
-  return Error{"bad-input",
-               fmt::format("{}:{}: invalid JSON: {}", source_name,
-                           newlines + 1, capture.reason())};
+  const auto newlines =
+      std::count(cleaned.begin(),
+                 cleaned.begin() + static_cast<std::ptrdiff_t>(before), '\n');
+  return Error{"bad-input", fmt::format("{}:{}: invalid JSON: {}", source_name,
+                                        newlines + 1, capture.reason())};
 }
 
 std::optional<double> json_number(const nlohmann::json& value) {

@@ -11,11 +11,10 @@
 // newline, so the line a parse error reports is the line of the original
 // text.
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
-
-#include <nlohmann/json.hpp>
 
 #include "fpbench/base/result.hpp"
 

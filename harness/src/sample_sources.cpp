@@ -23,8 +23,8 @@ Result<void> load_pair(const std::vector<std::string>& paths,
                              paths.size()));
   }
   if (paths[0] == "-" && paths[1] == "-") {
-    return usage(fmt::format("{}: OLD and NEW cannot both be standard input",
-                             flag));
+    return usage(
+        fmt::format("{}: OLD and NEW cannot both be standard input", flag));
   }
   const reports::Binary sides[] = {reports::Binary::kOld,
                                    reports::Binary::kNew};
@@ -41,8 +41,8 @@ Result<void> load_pair(const std::vector<std::string>& paths,
 void warn_if_disjoint(const LoadedSamples& loaded, const SampleInputs& inputs,
                       std::vector<std::string>& warnings) {
   const auto& benchmarks = loaded.samples.benchmarks();
-  const bool shared = std::any_of(
-      benchmarks.begin(), benchmarks.end(), [](const auto& b) {
+  const bool shared =
+      std::any_of(benchmarks.begin(), benchmarks.end(), [](const auto& b) {
         return !b.old_rates.empty() && !b.new_rates.empty();
       });
   if (shared) return;
@@ -80,24 +80,24 @@ Result<LoadedSamples> load_samples(const SampleInputs& inputs) {
   }
 
   if (!inputs.gbench.empty()) {
-    auto loaded_pair = load_pair(
-        inputs.gbench, "--gbench",
-        [&](const std::string& text, const std::string& name,
-            reports::Binary side) {
-          return add_gbench_json(text, name, side, inputs.metric,
-                                 loaded.samples, loaded.warnings);
-        });
+    auto loaded_pair =
+        load_pair(inputs.gbench, "--gbench",
+                  [&](const std::string& text, const std::string& name,
+                      reports::Binary side) {
+                    return add_gbench_json(text, name, side, inputs.metric,
+                                           loaded.samples, loaded.warnings);
+                  });
     if (!loaded_pair) return loaded_pair.error();
-    loaded.metric_description = fmt::format(
-        "1/{} (iterations per second)", time_metric_name(inputs.metric));
+    loaded.metric_description = fmt::format("1/{} (iterations per second)",
+                                            time_metric_name(inputs.metric));
   } else {
-    auto loaded_pair = load_pair(
-        inputs.hyperfine, "--hyperfine",
-        [&](const std::string& text, const std::string& name,
-            reports::Binary side) {
-          return add_hyperfine_json(text, name, side, loaded.samples,
-                                    loaded.warnings);
-        });
+    auto loaded_pair =
+        load_pair(inputs.hyperfine, "--hyperfine",
+                  [&](const std::string& text, const std::string& name,
+                      reports::Binary side) {
+                    return add_hyperfine_json(text, name, side, loaded.samples,
+                                              loaded.warnings);
+                  });
     if (!loaded_pair) return loaded_pair.error();
     loaded.metric_description = "1/time (runs per second)";
   }

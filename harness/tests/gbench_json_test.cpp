@@ -16,8 +16,8 @@
 namespace fpbench::harness {
 namespace {
 
-using reports::Binary;
 using reports::BenchmarkSamples;
+using reports::Binary;
 using reports::SampleSet;
 
 const std::string kGbenchDir = FPBENCH_SOURCE_DIR "/harness/tests/data/gbench/";
@@ -51,7 +51,8 @@ Loaded gbench_file(const std::string& file,
 
 Loaded hyperfine_text(const std::string& text, const std::string& name) {
   Loaded l;
-  l.result = add_hyperfine_json(text, name, Binary::kNew, l.samples, l.warnings);
+  l.result =
+      add_hyperfine_json(text, name, Binary::kNew, l.samples, l.warnings);
   return l;
 }
 
@@ -93,9 +94,10 @@ TEST(GbenchJson, RealOutputGivesOneSamplePerRepetition) {
   EXPECT_EQ(small->filename, "BM_memcpy");
   EXPECT_EQ(small->configuration, "64/real_time");
   EXPECT_TRUE(small->new_rates.empty());
-  EXPECT_EQ(small->old_rates, (std::vector<double>{1e9 / 4.5601368390808448e+00,
-                                                   1e9 / 4.5648099383289509e+00,
-                                                   1e9 / 4.6758271596855199e+00}));
+  EXPECT_EQ(small->old_rates,
+            (std::vector<double>{1e9 / 4.5601368390808448e+00,
+                                 1e9 / 4.5648099383289509e+00,
+                                 1e9 / 4.6758271596855199e+00}));
   EXPECT_NE(find(l.samples, "BM_memcpy 4096/real_time"), nullptr);
   // The failing benchmark errs in all three repetitions: one warning.
   EXPECT_EQ(l.warnings, std::vector<std::string>{
@@ -110,9 +112,10 @@ TEST(GbenchJson, NameWithoutSlashHasAnEmptyConfiguration) {
   EXPECT_EQ(sum->filename, "BM_sum");
   EXPECT_EQ(sum->configuration, "");
   // time_unit "us": 1e6 / time.
-  EXPECT_EQ(sum->old_rates, (std::vector<double>{1e6 / 8.6874802224273340e-01,
-                                                 1e6 / 7.3785824245830478e-01,
-                                                 1e6 / 7.0450673503484618e-01}));
+  EXPECT_EQ(sum->old_rates,
+            (std::vector<double>{1e6 / 8.6874802224273340e-01,
+                                 1e6 / 7.3785824245830478e-01,
+                                 1e6 / 7.0450673503484618e-01}));
 }
 
 TEST(GbenchJson, CpuTimeMetricReadsCpuTime) {
@@ -120,9 +123,10 @@ TEST(GbenchJson, CpuTimeMetricReadsCpuTime) {
   ASSERT_TRUE(l.result) << error_of(l);
   const BenchmarkSamples* sum = find(l.samples, "BM_sum ");
   ASSERT_NE(sum, nullptr);
-  EXPECT_EQ(sum->old_rates, (std::vector<double>{1e6 / 7.0791431473166577e-01,
-                                                 1e6 / 7.3651143895659688e-01,
-                                                 1e6 / 7.0189058156938322e-01}));
+  EXPECT_EQ(sum->old_rates,
+            (std::vector<double>{1e6 / 7.0791431473166577e-01,
+                                 1e6 / 7.3651143895659688e-01,
+                                 1e6 / 7.0189058156938322e-01}));
 }
 
 TEST(GbenchJson, ThisProjectsScenarioOutput) {
@@ -162,7 +166,8 @@ TEST(GbenchJson, BareNanAndInfinityTokensAreRead) {
 
 TEST(GbenchJson, NonFiniteWordsInsideStringsAndExponentsAreLeftAlone) {
   // A name that spells NaN and a time with a negative exponent.
-  const Loaded l = gbench_text(file_of(row("BM_NaN/Infinity", "2.5e-1", "s")), "x");
+  const Loaded l =
+      gbench_text(file_of(row("BM_NaN/Infinity", "2.5e-1", "s")), "x");
   ASSERT_TRUE(l.result) << error_of(l);
   ASSERT_EQ(l.samples.benchmarks().size(), 1u);
   EXPECT_EQ(l.samples.benchmarks()[0].filename, "BM_NaN");
@@ -186,7 +191,8 @@ TEST(GbenchJson, NanTimeIsAnErrorNamingFileAndBenchmark) {
 
 TEST(GbenchJson, InfiniteZeroAndNegativeTimesAreErrors) {
   for (const char* time : {"Infinity", "-Infinity", "0", "-3.5", "0.0e+00"}) {
-    const Loaded l = gbench_text(file_of(row("BM_t/1", std::string(time))), "t.json");
+    const Loaded l =
+        gbench_text(file_of(row("BM_t/1", std::string(time))), "t.json");
     EXPECT_NE(error_of(l).find("t.json: benchmark 'BM_t/1': real_time is "),
               std::string::npos)
         << time << ": " << error_of(l);
@@ -200,10 +206,12 @@ TEST(GbenchJson, TimeUnitsBecomeIterationsPerSecond) {
   ASSERT_EQ(l.samples.sample_count(), 4u);
   EXPECT_EQ(find(l.samples, "BM_ns ")->old_rates, std::vector<double>{2.5e8});
   EXPECT_EQ(find(l.samples, "BM_us ")->old_rates, std::vector<double>{4e5});
-  EXPECT_EQ(find(l.samples, "BM_ms ")->old_rates, std::vector<double>{1e3 / 3.0});
+  EXPECT_EQ(find(l.samples, "BM_ms ")->old_rates,
+            std::vector<double>{1e3 / 3.0});
   EXPECT_EQ(find(l.samples, "BM_s ")->old_rates, std::vector<double>{0.8});
   const Loaded cpu = gbench_file("time-units.json", TimeMetric::kCpuTime);
-  EXPECT_EQ(find(cpu.samples, "BM_ns ")->old_rates, std::vector<double>{1.25e8});
+  EXPECT_EQ(find(cpu.samples, "BM_ns ")->old_rates,
+            std::vector<double>{1.25e8});
   EXPECT_EQ(find(cpu.samples, "BM_s ")->old_rates, std::vector<double>{0.4});
 }
 
@@ -211,10 +219,12 @@ TEST(GbenchJson, UnknownOrMissingTimeUnitIsAnError) {
   EXPECT_EQ(error_of(gbench_text(file_of(row("BM_m", "1", "min")), "u.json")),
             "u.json: benchmark 'BM_m': unknown time_unit 'min': expected ns, "
             "us, ms or s");
-  EXPECT_EQ(error_of(gbench_text(
-                file_of(R"({"name": "BM_n", "run_type": "iteration", "real_time": 1})"),
-                "u.json")),
-            "u.json: benchmark 'BM_n' has no \"time_unit\"");
+  EXPECT_EQ(
+      error_of(gbench_text(
+          file_of(
+              R"({"name": "BM_n", "run_type": "iteration", "real_time": 1})"),
+          "u.json")),
+      "u.json: benchmark 'BM_n' has no \"time_unit\"");
 }
 
 TEST(GbenchJson, AggregatesOnlyIsAnError) {
@@ -264,7 +274,8 @@ TEST(GbenchJson, MalformedJsonErrorHasFileAndLine) {
   EXPECT_EQ(error_of(l).rfind("malformed.json:8: invalid JSON: ", 0), 0u)
       << error_of(l);
   // A bare NaN earlier on does not move the line.
-  const Loaded shifted = gbench_text("{\"x\": NaN,\n\"y\": -Infinity,\n\"z\": }", "s.json");
+  const Loaded shifted =
+      gbench_text("{\"x\": NaN,\n\"y\": -Infinity,\n\"z\": }", "s.json");
   EXPECT_EQ(error_of(shifted).rfind("s.json:3: invalid JSON: ", 0), 0u)
       << error_of(shifted);
   const Loaded truncated = gbench_text("{\"benchmarks\": [\n", "t.json");
@@ -292,15 +303,28 @@ TEST(GbenchJson, WrongShapesAreErrors) {
             "r.json: benchmarks[0] is a number, expected an object");
   EXPECT_EQ(error_of(gbench_text(file_of(R"({"name": 3})"), "n.json")),
             "n.json: benchmarks[0] has no \"name\" string");
-  EXPECT_EQ(error_of(gbench_text(file_of(R"({"name": "BM_x", "run_type": 1})"), "t.json")),
-            "t.json: benchmark 'BM_x': \"run_type\" is a number, expected a string");
-  EXPECT_EQ(error_of(gbench_text(file_of(R"({"name": "BM_x", "run_type": "warmup"})"), "t.json")),
-            "t.json: benchmark 'BM_x': unknown run_type 'warmup': expected "
-            "'iteration' or 'aggregate'");
-  EXPECT_EQ(error_of(gbench_text(file_of(R"({"name": "BM_x", "run_type": "iteration", "time_unit": "ns"})"), "m.json")),
-            "m.json: benchmark 'BM_x' has no \"real_time\"");
-  EXPECT_EQ(error_of(gbench_text(file_of(R"({"name": "BM_x", "run_type": "iteration", "error_occurred": "yes"})"), "b.json")),
-            "b.json: benchmark 'BM_x': \"error_occurred\" is a string, expected a boolean");
+  EXPECT_EQ(
+      error_of(
+          gbench_text(file_of(R"({"name": "BM_x", "run_type": 1})"), "t.json")),
+      "t.json: benchmark 'BM_x': \"run_type\" is a number, expected a string");
+  EXPECT_EQ(
+      error_of(gbench_text(file_of(R"({"name": "BM_x", "run_type": "warmup"})"),
+                           "t.json")),
+      "t.json: benchmark 'BM_x': unknown run_type 'warmup': expected "
+      "'iteration' or 'aggregate'");
+  EXPECT_EQ(
+      error_of(gbench_text(
+          file_of(
+              R"({"name": "BM_x", "run_type": "iteration", "time_unit": "ns"})"),
+          "m.json")),
+      "m.json: benchmark 'BM_x' has no \"real_time\"");
+  EXPECT_EQ(
+      error_of(gbench_text(
+          file_of(
+              R"({"name": "BM_x", "run_type": "iteration", "error_occurred": "yes"})"),
+          "b.json")),
+      "b.json: benchmark 'BM_x': \"error_occurred\" is a string, expected a "
+      "boolean");
 }
 
 TEST(GbenchJson, ParseTimeMetric) {
@@ -356,7 +380,8 @@ TEST(HyperfineJson, FailedRunsAreLeftOutWithAWarning) {
 TEST(HyperfineJson, ZeroTimeIsAnError) {
   // What hyperfine writes when the shell's start-up time exceeds the run.
   const Loaded l = hyperfine_text(
-      "{\"results\": [{\"command\": \"sleep 0.001\", \"times\": [0.001, 0.0]}]}",
+      "{\"results\": [{\"command\": \"sleep 0.001\", \"times\": [0.001, "
+      "0.0]}]}",
       "z.json");
   EXPECT_EQ(error_of(l).rfind("z.json: command 'sleep 0.001': times[1] is 0 s, "
                               "which cannot become a rate",
@@ -370,21 +395,26 @@ TEST(HyperfineJson, WrongShapesAreErrors) {
   EXPECT_EQ(error_of(hyperfine_text("{}", "h.json")),
             "h.json: no \"results\" array: expected a hyperfine --export-json "
             "file");
-  EXPECT_EQ(error_of(hyperfine_text(R"({"results": [{"times": [1]}]})", "h.json")),
-            "h.json: results[0] has no \"command\" string");
-  EXPECT_EQ(error_of(hyperfine_text(R"({"results": [{"command": "a", "times": ["1"]}]})", "h.json")),
-            "h.json: command 'a': times[0] is a string, expected a number of "
-            "seconds");
+  EXPECT_EQ(
+      error_of(hyperfine_text(R"({"results": [{"times": [1]}]})", "h.json")),
+      "h.json: results[0] has no \"command\" string");
+  EXPECT_EQ(
+      error_of(hyperfine_text(
+          R"({"results": [{"command": "a", "times": ["1"]}]})", "h.json")),
+      "h.json: command 'a': times[0] is a string, expected a number of "
+      "seconds");
   EXPECT_EQ(error_of(hyperfine_text(R"({"results": []})", "h.json")),
             "h.json: no successful runs to use as samples");
-  EXPECT_EQ(error_of(hyperfine_text("{\"results\": [\n{\"command\": }]}", "h.json"))
-                .rfind("h.json:2: invalid JSON: ", 0),
-            0u);
+  EXPECT_EQ(
+      error_of(hyperfine_text("{\"results\": [\n{\"command\": }]}", "h.json"))
+          .rfind("h.json:2: invalid JSON: ", 0),
+      0u);
 }
 
 TEST(LoadSamples, GbenchOldAndNewFiles) {
   SampleInputs in;
-  in.gbench = {kGbenchDir + "tiny-1.7.1-old.json", kGbenchDir + "tiny-1.7.1-new.json"};
+  in.gbench = {kGbenchDir + "tiny-1.7.1-old.json",
+               kGbenchDir + "tiny-1.7.1-new.json"};
   const auto loaded = load_samples(in);
   ASSERT_TRUE(loaded) << loaded.error().message;
   EXPECT_EQ(loaded->metric_description, "1/real_time (iterations per second)");
@@ -394,10 +424,12 @@ TEST(LoadSamples, GbenchOldAndNewFiles) {
     EXPECT_EQ(b.new_rates.size(), 3u) << b.name;
   }
   ASSERT_EQ(loaded->warnings.size(), 2u);
-  EXPECT_EQ(loaded->warnings[0],
-            kGbenchDir + "tiny-1.7.1-old.json: benchmark 'BM_fails' skipped: device not found");
-  EXPECT_EQ(loaded->warnings[1],
-            kGbenchDir + "tiny-1.7.1-new.json: benchmark 'BM_fails' skipped: device not found");
+  EXPECT_EQ(loaded->warnings[0], kGbenchDir +
+                                     "tiny-1.7.1-old.json: benchmark "
+                                     "'BM_fails' skipped: device not found");
+  EXPECT_EQ(loaded->warnings[1], kGbenchDir +
+                                     "tiny-1.7.1-new.json: benchmark "
+                                     "'BM_fails' skipped: device not found");
 
   in.metric = TimeMetric::kCpuTime;
   const auto cpu = load_samples(in);
@@ -421,7 +453,8 @@ TEST(LoadSamples, HyperfineOldAndNewFiles) {
 
 TEST(LoadSamples, CsvAsBefore) {
   SampleInputs in;
-  in.csv_path = FPBENCH_SOURCE_DIR "/harness/tests/data/compare-r/readfilesync.csv";
+  in.csv_path =
+      FPBENCH_SOURCE_DIR "/harness/tests/data/compare-r/readfilesync.csv";
   const auto loaded = load_samples(in);
   ASSERT_TRUE(loaded) << loaded.error().message;
   EXPECT_EQ(loaded->metric_description, "rate_ops_per_s");
@@ -453,7 +486,9 @@ TEST(LoadSamples, ErrorsNameTheFile) {
   EXPECT_EQ(missing.error().code, "io");
   EXPECT_NE(missing.error().message.find("no-such.json"), std::string::npos);
   in.gbench[1] = kGbenchDir + "malformed.json";
-  EXPECT_EQ(load_samples(in).error().message.rfind(kGbenchDir + "malformed.json:8: ", 0), 0u);
+  EXPECT_EQ(load_samples(in).error().message.rfind(
+                kGbenchDir + "malformed.json:8: ", 0),
+            0u);
 }
 
 TEST(LoadSamples, DisjointNamesWarn) {

@@ -5,14 +5,15 @@
 namespace fpbench::cli {
 
 void add_sample_input_flags(CLI::App& command, SampleInputFlags& flags) {
-  flags.csv_option =
-      command.add_option("file", flags.csv_path,
-                         "Samples CSV, or - for standard input")
-          ->capture_default_str();
+  flags.csv_option = command
+                         .add_option("file", flags.csv_path,
+                                     "Samples CSV, or - for standard input")
+                         ->capture_default_str();
   command
-      .add_option("--gbench", flags.gbench,
-                  "Google Benchmark JSON of the old build, then of the new one; "
-                  "each repetition is a sample, rate = 1/time")
+      .add_option(
+          "--gbench", flags.gbench,
+          "Google Benchmark JSON of the old build, then of the new one; "
+          "each repetition is a sample, rate = 1/time")
       ->expected(2)
       ->type_name("FILE");
   command
@@ -21,18 +22,18 @@ void add_sample_input_flags(CLI::App& command, SampleInputFlags& flags) {
                   "command; each run is a sample, rate = 1/time")
       ->expected(2)
       ->type_name("FILE");
-  flags.metric_option =
-      command
-          .add_option("--metric", flags.metric,
-                      "With --gbench: real_time or cpu_time")
-          ->capture_default_str();
+  flags.metric_option = command
+                            .add_option("--metric", flags.metric,
+                                        "With --gbench: real_time or cpu_time")
+                            ->capture_default_str();
 }
 
 Result<harness::SampleInputs> sample_inputs_from_flags(
     const SampleInputFlags& flags) {
   harness::SampleInputs inputs;
   const bool files = !flags.gbench.empty() || !flags.hyperfine.empty();
-  const bool csv_given = flags.csv_option != nullptr && flags.csv_option->count() > 0;
+  const bool csv_given =
+      flags.csv_option != nullptr && flags.csv_option->count() > 0;
   if (files && csv_given) {
     return Error{"usage",
                  "a samples CSV cannot be combined with --gbench or "
