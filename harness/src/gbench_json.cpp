@@ -68,13 +68,11 @@ class RowReader {
     return std::optional<std::string>(it->get<std::string>());
   }
 
-  // A boolean flag; absent is false. Accepts a number as well (non-zero is
-  // true) since some writers of this format emit 0/1.
+  // A boolean flag; absent is false.
   Result<bool> flag(std::string_view key, std::string_view benchmark) const {
     const auto it = row_.find(key);
     if (it == row_.end()) return false;
     if (it->is_boolean()) return it->get<bool>();
-    if (it->is_number()) return it->get<double>() != 0;
     return wrong_type(key, benchmark, "a boolean", *it);
   }
 
@@ -243,7 +241,7 @@ Result<void> add_gbench_json(std::string_view json_text,
       ++skipped;
       if (std::find(new_warnings.begin(), new_warnings.end(), **warning) ==
           new_warnings.end()) {
-        new_warnings.push_back(std::move(**warning));
+        new_warnings.push_back(**warning);
       }
       continue;
     }

@@ -325,6 +325,12 @@ TEST(GbenchJson, WrongShapesAreErrors) {
           "b.json")),
       "b.json: benchmark 'BM_x': \"error_occurred\" is a string, expected a "
       "boolean");
+  EXPECT_EQ(
+      error_of(gbench_text(
+          file_of(R"({"name": "BM_x", "run_type": "iteration", "skipped": 1})"),
+          "b.json")),
+      "b.json: benchmark 'BM_x': \"skipped\" is a number, expected a "
+      "boolean");
 }
 
 TEST(GbenchJson, ParseTimeMetric) {
