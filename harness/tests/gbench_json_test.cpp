@@ -1,6 +1,6 @@
-// Google Benchmark and hyperfine JSON as samples: real outputs of Google
-// Benchmark 1.7.1 and hyperfine 1.15, and handwritten files in the shapes
-// other versions print (data/gbench/README.md, data/hyperfine/README.md).
+// Google Benchmark JSON as samples: real outputs of Google Benchmark 1.7.1
+// and handwritten files in the shapes other versions print
+// (data/gbench/README.md).
 
 #include "fpbench/harness/gbench_json.hpp"
 
@@ -9,67 +9,12 @@
 #include <string>
 #include <vector>
 
-#include "fpbench/harness/hyperfine_json.hpp"
-#include "fpbench/harness/input.hpp"
-#include "fpbench/harness/sample_sources.hpp"
+#include "json_samples_test_util.hpp"
 
 namespace fpbench::harness {
 namespace {
 
-using reports::BenchmarkSamples;
-using reports::Binary;
-using reports::SampleSet;
-
-const std::string kGbenchDir = FPBENCH_SOURCE_DIR "/harness/tests/data/gbench/";
-const std::string kHyperfineDir =
-    FPBENCH_SOURCE_DIR "/harness/tests/data/hyperfine/";
-
-std::string data(const std::string& path) {
-  Result<std::string> text = read_input(path);
-  EXPECT_TRUE(text.has_value()) << path;
-  return text ? *text : std::string();
-}
-
-struct Loaded {
-  Result<void> result;
-  SampleSet samples;
-  std::vector<std::string> warnings;
-};
-
-Loaded gbench_text(const std::string& text, const std::string& name,
-                   TimeMetric metric = TimeMetric::kRealTime,
-                   Binary side = Binary::kOld) {
-  Loaded l;
-  l.result = add_gbench_json(text, name, side, metric, l.samples, l.warnings);
-  return l;
-}
-
-Loaded gbench_file(const std::string& file,
-                   TimeMetric metric = TimeMetric::kRealTime) {
-  return gbench_text(data(kGbenchDir + file), file, metric);
-}
-
-Loaded hyperfine_text(const std::string& text, const std::string& name) {
-  Loaded l;
-  l.result =
-      add_hyperfine_json(text, name, Binary::kNew, l.samples, l.warnings);
-  return l;
-}
-
-Loaded hyperfine_file(const std::string& file) {
-  return hyperfine_text(data(kHyperfineDir + file), file);
-}
-
-const BenchmarkSamples* find(const SampleSet& s, const std::string& name) {
-  for (const BenchmarkSamples& b : s.benchmarks()) {
-    if (b.name == name) return &b;
-  }
-  return nullptr;
-}
-
-std::string error_of(const Loaded& l) {
-  return l.result ? std::string("(no error)") : l.result.error().message;
-}
+using namespace fpbench::harness::test_support;
 
 // One iteration row in the 1.7 shape, for small inline files.
 std::string row(const std::string& name, const std::string& time,
@@ -339,174 +284,6 @@ TEST(GbenchJson, ParseTimeMetric) {
   const auto bad = parse_time_metric("wall");
   ASSERT_FALSE(bad);
   EXPECT_EQ(bad.error().code, "usage");
-}
-
-TEST(HyperfineJson, RealExportGivesOneSamplePerRun) {
-  const Loaded l = hyperfine_file("hyperfine-1.15-old.json");
-  ASSERT_TRUE(l.result) << error_of(l);
-  ASSERT_EQ(l.samples.benchmarks().size(), 2u);
-  EXPECT_EQ(l.samples.sample_count(), 10u);
-  const BenchmarkSamples& first = l.samples.benchmarks()[0];
-  EXPECT_EQ(first.filename, "sleep 0.01");
-  EXPECT_EQ(first.configuration, "");
-  EXPECT_EQ(first.name, "sleep 0.01 ");
-  ASSERT_EQ(first.new_rates.size(), 5u);
-  EXPECT_TRUE(first.old_rates.empty());
-  EXPECT_EQ(l.samples.benchmarks()[1].filename, "sleep 0.02");
-  EXPECT_TRUE(l.warnings.empty());
-}
-
-TEST(HyperfineJson, RateIsOneOverEachTime) {
-  const Loaded l = hyperfine_text(
-      R"({"results": [{"command": "a", "times": [0.5, 0.25, 2]}]})", "h.json");
-  ASSERT_TRUE(l.result) << error_of(l);
-  EXPECT_EQ(l.samples.benchmarks()[0].new_rates,
-            (std::vector<double>{2.0, 4.0, 0.5}));
-}
-
-TEST(HyperfineJson, ExportWithoutTimesIsAnError) {
-  EXPECT_EQ(error_of(hyperfine_file("hyperfine-no-times.json")),
-            "hyperfine-no-times.json: command 'sleep 0.01' has no \"times\": "
-            "fpbench needs the raw time of every run, and this export holds "
-            "only summary statistics (export with a hyperfine release that "
-            "writes \"times\")");
-}
-
-TEST(HyperfineJson, FailedRunsAreLeftOutWithAWarning) {
-  const Loaded l = hyperfine_file("hyperfine-failed-runs.json");
-  ASSERT_TRUE(l.result) << error_of(l);
-  EXPECT_EQ(l.samples.benchmarks()[0].new_rates,
-            (std::vector<double>{1 / 0.015, 1 / 0.02}));
-  EXPECT_EQ(l.warnings, std::vector<std::string>{
-                            "hyperfine-failed-runs.json: command './flaky "
-                            "--once': 2 run(s) failed (non-zero exit code) "
-                            "and were left out"});
-}
-
-TEST(HyperfineJson, ZeroTimeIsAnError) {
-  // What hyperfine writes when the shell's start-up time exceeds the run.
-  const Loaded l = hyperfine_text(
-      "{\"results\": [{\"command\": \"sleep 0.001\", \"times\": [0.001, "
-      "0.0]}]}",
-      "z.json");
-  EXPECT_EQ(error_of(l).rfind("z.json: command 'sleep 0.001': times[1] is 0 s, "
-                              "which cannot become a rate",
-                              0),
-            0u)
-      << error_of(l);
-  EXPECT_EQ(l.samples.sample_count(), 0u);
-}
-
-TEST(HyperfineJson, WrongShapesAreErrors) {
-  EXPECT_EQ(error_of(hyperfine_text("{}", "h.json")),
-            "h.json: no \"results\" array: expected a hyperfine --export-json "
-            "file");
-  EXPECT_EQ(
-      error_of(hyperfine_text(R"({"results": [{"times": [1]}]})", "h.json")),
-      "h.json: results[0] has no \"command\" string");
-  EXPECT_EQ(
-      error_of(hyperfine_text(
-          R"({"results": [{"command": "a", "times": ["1"]}]})", "h.json")),
-      "h.json: command 'a': times[0] is a string, expected a number of "
-      "seconds");
-  EXPECT_EQ(error_of(hyperfine_text(R"({"results": []})", "h.json")),
-            "h.json: no successful runs to use as samples");
-  EXPECT_EQ(
-      error_of(hyperfine_text("{\"results\": [\n{\"command\": }]}", "h.json"))
-          .rfind("h.json:2: invalid JSON: ", 0),
-      0u);
-}
-
-TEST(LoadSamples, GbenchOldAndNewFiles) {
-  SampleInputs in;
-  in.gbench = {kGbenchDir + "tiny-1.7.1-old.json",
-               kGbenchDir + "tiny-1.7.1-new.json"};
-  const auto loaded = load_samples(in);
-  ASSERT_TRUE(loaded) << loaded.error().message;
-  EXPECT_EQ(loaded->metric_description, "1/real_time (iterations per second)");
-  ASSERT_EQ(loaded->samples.benchmarks().size(), 3u);
-  for (const BenchmarkSamples& b : loaded->samples.benchmarks()) {
-    EXPECT_EQ(b.old_rates.size(), 3u) << b.name;
-    EXPECT_EQ(b.new_rates.size(), 3u) << b.name;
-  }
-  ASSERT_EQ(loaded->warnings.size(), 2u);
-  EXPECT_EQ(loaded->warnings[0], kGbenchDir +
-                                     "tiny-1.7.1-old.json: benchmark "
-                                     "'BM_fails' skipped: device not found");
-  EXPECT_EQ(loaded->warnings[1], kGbenchDir +
-                                     "tiny-1.7.1-new.json: benchmark "
-                                     "'BM_fails' skipped: device not found");
-
-  in.metric = TimeMetric::kCpuTime;
-  const auto cpu = load_samples(in);
-  ASSERT_TRUE(cpu);
-  EXPECT_EQ(cpu->metric_description, "1/cpu_time (iterations per second)");
-}
-
-TEST(LoadSamples, HyperfineOldAndNewFiles) {
-  SampleInputs in;
-  in.hyperfine = {kHyperfineDir + "hyperfine-1.15-old.json",
-                  kHyperfineDir + "hyperfine-1.15-new.json"};
-  const auto loaded = load_samples(in);
-  ASSERT_TRUE(loaded) << loaded.error().message;
-  EXPECT_EQ(loaded->metric_description, "1/time (runs per second)");
-  for (const BenchmarkSamples& b : loaded->samples.benchmarks()) {
-    EXPECT_EQ(b.old_rates.size(), 5u) << b.name;
-    EXPECT_EQ(b.new_rates.size(), 5u) << b.name;
-  }
-  EXPECT_TRUE(loaded->warnings.empty());
-}
-
-TEST(LoadSamples, CsvAsBefore) {
-  SampleInputs in;
-  in.csv_path =
-      FPBENCH_SOURCE_DIR "/harness/tests/data/compare-r/readfilesync.csv";
-  const auto loaded = load_samples(in);
-  ASSERT_TRUE(loaded) << loaded.error().message;
-  EXPECT_EQ(loaded->metric_description, "rate_ops_per_s");
-  EXPECT_GT(loaded->samples.sample_count(), 0u);
-}
-
-TEST(LoadSamples, ExactlyOneKindOfInputAndTwoFiles) {
-  const std::string old_file = kGbenchDir + "tiny-1.7.1-old.json";
-  SampleInputs none;
-  EXPECT_EQ(load_samples(none).error().code, "usage");
-  SampleInputs both;
-  both.csv_path = "-";
-  both.gbench = {old_file, old_file};
-  EXPECT_EQ(load_samples(both).error().code, "usage");
-  SampleInputs one;
-  one.gbench = {old_file};
-  EXPECT_EQ(load_samples(one).error().message,
-            "--gbench takes two files, OLD and NEW; got 1");
-  SampleInputs stdin_twice;
-  stdin_twice.hyperfine = {"-", "-"};
-  EXPECT_EQ(load_samples(stdin_twice).error().code, "usage");
-}
-
-TEST(LoadSamples, ErrorsNameTheFile) {
-  SampleInputs in;
-  in.gbench = {kGbenchDir + "tiny-1.7.1-old.json", kGbenchDir + "no-such.json"};
-  const auto missing = load_samples(in);
-  ASSERT_FALSE(missing);
-  EXPECT_EQ(missing.error().code, "io");
-  EXPECT_NE(missing.error().message.find("no-such.json"), std::string::npos);
-  in.gbench[1] = kGbenchDir + "malformed.json";
-  EXPECT_EQ(load_samples(in).error().message.rfind(
-                kGbenchDir + "malformed.json:8: ", 0),
-            0u);
-}
-
-TEST(LoadSamples, DisjointNamesWarn) {
-  SampleInputs in;
-  in.gbench = {kGbenchDir + "time-units.json", kGbenchDir + "skipped-1.8.json"};
-  const auto loaded = load_samples(in);
-  ASSERT_TRUE(loaded) << loaded.error().message;
-  ASSERT_FALSE(loaded->warnings.empty());
-  EXPECT_EQ(loaded->warnings.back(), kGbenchDir + "time-units.json and " +
-                                         kGbenchDir +
-                                         "skipped-1.8.json have no benchmark "
-                                         "name in common");
 }
 
 }  // namespace
