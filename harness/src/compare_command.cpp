@@ -27,7 +27,13 @@ Result<std::string> render_comparison(std::string_view csv_text,
                                       const reports::ReportOptions& options) {
   Result<reports::SampleSet> samples = parse_samples_csv(csv_text, source_name);
   if (!samples) return samples.error();
-  const reports::Comparison comparison = reports::build_comparison(*samples);
+  return render_comparison(*samples, format, options);
+}
+
+Result<std::string> render_comparison(const reports::SampleSet& samples,
+                                      ReportFormat format,
+                                      const reports::ReportOptions& options) {
+  const reports::Comparison comparison = reports::build_comparison(samples);
   switch (format) {
     case ReportFormat::kText:
       return reports::format_compare_r_text(comparison, options);
@@ -41,14 +47,12 @@ Result<std::string> render_comparison(std::string_view csv_text,
   return Error{"internal", "unhandled report format"};
 }
 
-Result<void> plot_comparison(std::string_view csv_text,
-                             std::string_view source_name,
+Result<void> plot_comparison(const reports::SampleSet& samples,
                              const std::string& box_png,
                              const std::string& improvement_png) {
   if (box_png.empty() && improvement_png.empty()) return {};
   // The script reads only the JSON report, which carries the samples too.
-  const Result<std::string> json =
-      render_comparison(csv_text, source_name, ReportFormat::kJson, {});
+  const Result<std::string> json = render_comparison(samples, ReportFormat::kJson, {});
   if (!json) return json.error();
   if (!box_png.empty()) {
     if (Result<void> r = render_plot(PlotKind::kBox, *json, box_png); !r) return r;

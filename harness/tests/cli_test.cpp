@@ -120,6 +120,52 @@ TEST_F(Cli, NoSubcommandOrUnknownOptionIsAUsageError) {
   EXPECT_EQ(run("--help").exit_code, 0);
 }
 
+const std::string kGbench = FPBENCH_SOURCE_DIR "/harness/tests/data/gbench/";
+
+TEST_F(Cli, CompareGbenchPrintsTheTableAndWarnings) {
+  const std::string old_file = kGbench + "tiny-1.7.1-old.json";
+  const std::string new_file = kGbench + "tiny-1.7.1-new.json";
+  const CliResult r = run("compare --gbench '" + old_file + "' '" + new_file + "'");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("                         confidence improvement accuracy (*)", 0), 0u)
+      << r.out;
+  EXPECT_NE(r.out.find("\nBM_memcpy 4096/real_time "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\nBM_memcpy 64/real_time "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\nBM_sum "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("In this case, there are 3 comparisons"), std::string::npos);
+  EXPECT_EQ(r.err, "fpbench: warning: " + old_file +
+                       ": benchmark 'BM_fails' skipped: device not found\n"
+                       "fpbench: warning: " + new_file +
+                       ": benchmark 'BM_fails' skipped: device not found\n");
+  // cpu_time reads other numbers: another table.
+  const CliResult cpu =
+      run("compare --metric cpu_time --gbench '" + old_file + "' '" + new_file + "'");
+  EXPECT_EQ(cpu.exit_code, 0) << cpu.err;
+  EXPECT_NE(cpu.out, r.out);
+}
+
+TEST_F(Cli, CompareGbenchBadInputExitsTwo) {
+  const std::string good = kGbench + "tiny-1.7.1-old.json";
+  const std::string bad = kGbench + "malformed.json";
+  const CliResult malformed = run("compare --gbench '" + good + "' '" + bad + "'");
+  EXPECT_EQ(malformed.exit_code, 2);
+  EXPECT_EQ(malformed.out, "");
+  EXPECT_EQ(malformed.err.rfind("fpbench: error: " + bad + ":8: invalid JSON: ", 0), 0u)
+      << malformed.err;
+  const CliResult with_csv =
+      run("compare '" + kFixture + "' --gbench '" + good + "' '" + good + "'");
+  EXPECT_EQ(with_csv.exit_code, 2);
+  EXPECT_EQ(with_csv.err,
+            "fpbench: error: a samples CSV cannot be combined with --gbench or "
+            "--hyperfine: give one kind of input\n");
+  EXPECT_EQ(run("compare --gbench '" + good + "'").exit_code, 2);
+  EXPECT_EQ(run("compare --metric wall --gbench '" + good + "' '" + good + "'").exit_code, 2);
+  EXPECT_EQ(run("compare --metric cpu_time '" + kFixture + "'").exit_code, 2);
+  EXPECT_EQ(run("compare --gbench '" + good + "' '" + (dir_ / "nope.json").string() + "'")
+                .exit_code,
+            2);
+}
+
 TEST_F(Cli, OnlyConstantDataStillPrintsTheRow) {
   const fs::path p = write("const.csv",
                            "\"binary\",\"filename\",\"configuration\",\"rate\",\"time\"\n"

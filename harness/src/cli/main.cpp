@@ -15,10 +15,10 @@
 
 #include "fpbench/ci/gate.hpp"
 #include "fpbench/harness/compare_command.hpp"
-#include "fpbench/harness/input.hpp"
 #include "fpbench/harness/process.hpp"
 #include "fpbench/harness/run_command.hpp"
-#include "fpbench/harness/sample_csv.hpp"
+#include "fpbench/harness/sample_sources.hpp"
+#include "sample_input_flags.hpp"
 
 namespace {
 
@@ -49,7 +49,7 @@ bool write_stdout(const std::string& text) {
 }
 
 struct CompareArgs {
-  std::string input = "-";
+  fpbench::cli::SampleInputFlags inputs;
   std::string format = "text";
   bool only_significant = false;
   std::string plot;              // box plot PNG, when given
@@ -60,24 +60,26 @@ int run_compare(const CompareArgs& args) {
   using namespace fpbench::harness;
   const auto format = parse_report_format(args.format);
   if (!format) return fail(kExitBadInput, format.error().message);
-  const auto text = read_input(args.input);
-  if (!text) return fail(kExitBadInput, text.error().message);
+  const auto inputs = fpbench::cli::sample_inputs_from_flags(args.inputs);
+  if (!inputs) return fail(kExitBadInput, inputs.error().message);
+  const auto loaded = load_samples(*inputs);
+  if (!loaded) return fail(exit_code_for(loaded.error()), loaded.error().message);
+  fpbench::cli::print_sample_warnings(*loaded);
   const auto report =
-      render_comparison(*text, input_display_name(args.input), *format,
+      render_comparison(loaded->samples, *format,
                         fpbench::reports::ReportOptions{args.only_significant});
   if (!report) return fail(exit_code_for(report.error()), report.error().message);
   if (!write_stdout(*report)) {
     return fail(kExitFailure, std::string("cannot write the report: ") +
                                   std::strerror(errno));
   }
-  const auto plotted = plot_comparison(*text, input_display_name(args.input),
-                                       args.plot, args.plot_improvement);
+  const auto plotted = plot_comparison(loaded->samples, args.plot, args.plot_improvement);
   if (!plotted) return fail(exit_code_for(plotted.error()), plotted.error().message);
   return kExitOk;
 }
 
 struct GateArgs {
-  std::string input = "-";
+  fpbench::cli::SampleInputFlags inputs;
   std::string format = "text";
   std::string json_path;
   std::string correction = "holm";
@@ -119,11 +121,13 @@ int run_gate(const GateArgs& args) {
   options.lower_is_better = args.lower_is_better;
   options.strict = args.strict;
 
-  const auto text = harness::read_input(args.input);
-  if (!text) return fail(kExitBadInput, text.error().message);
-  const auto samples = harness::parse_samples_csv(*text, harness::input_display_name(args.input));
-  if (!samples) return fail(exit_code_for(samples.error()), samples.error().message);
-  const ci::GateResult result = ci::evaluate_gate(*samples, options);
+  const auto inputs = cli::sample_inputs_from_flags(args.inputs);
+  if (!inputs) return fail(kExitBadInput, inputs.error().message);
+  const auto loaded = harness::load_samples(*inputs);
+  if (!loaded) return fail(exit_code_for(loaded.error()), loaded.error().message);
+  cli::print_sample_warnings(*loaded);
+  options.metric = loaded->metric_description;
+  const ci::GateResult result = ci::evaluate_gate(loaded->samples, options);
   const std::string report = args.format == "json"       ? ci::format_gate_json(result)
                              : args.format == "markdown" ? ci::format_gate_markdown(result)
                                                          : ci::format_gate_text(result);
@@ -199,11 +203,9 @@ int main(int argc, char** argv) {
   CompareArgs compare;
   CLI::App* compare_cmd = app.add_subcommand(
       "compare",
-      "Compare old and new samples (Node compare.js CSV) and print the "
-      "compare.R table");
-  compare_cmd->add_option("file", compare.input,
-                          "Samples CSV, or - for standard input")
-      ->capture_default_str();
+      "Compare old and new samples (Node compare.js CSV, Google Benchmark "
+      "or hyperfine JSON) and print the compare.R table");
+  fpbench::cli::add_sample_input_flags(*compare_cmd, compare.inputs);
   compare_cmd
       ->add_option("--format", compare.format,
                    "Output format: text (compare.R's table), markdown, json "
@@ -263,8 +265,7 @@ int main(int argc, char** argv) {
       "gate",
       "Decide whether new regressed against old: exit 0 pass, 1 regression, "
       "2 bad input, 3 missing samples. Rates are higher-is-better");
-  gate_cmd->add_option("file", gate.input, "Samples CSV, or - for standard input")
-      ->capture_default_str();
+  fpbench::cli::add_sample_input_flags(*gate_cmd, gate.inputs);
   gate_cmd->add_option("--format", gate.format, "text, markdown (a PR comment) or json")
       ->capture_default_str();
   gate_cmd->add_option("--json", gate.json_path, "Also write every decision as JSON to this file");

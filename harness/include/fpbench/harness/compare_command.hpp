@@ -1,12 +1,14 @@
 #pragma once
 
-// `fpbench compare`: samples CSV in, a report out.
+// `fpbench compare`: samples in (a CSV, or the files sample_sources.hpp
+// reads), a report out.
 
 #include <string>
 #include <string_view>
 
 #include "fpbench/base/result.hpp"
 #include "fpbench/reports/comparison.hpp"
+#include "fpbench/reports/samples.hpp"
 
 namespace fpbench::harness {
 
@@ -21,12 +23,16 @@ Result<std::string> render_comparison(std::string_view csv_text,
                                       ReportFormat format,
                                       const reports::ReportOptions& options);
 
-// Draws the comparison of the CSV as PNG pictures (fpbench/harness/plot.hpp):
+// Draws the comparison of the samples as PNG pictures (fpbench/harness/plot.hpp):
 // old and new samples per benchmark to box_png, the improvements with their
 // confidence intervals to improvement_png. An empty path skips that picture.
-Result<void> plot_comparison(std::string_view csv_text,
-                             std::string_view source_name,
+Result<void> plot_comparison(const reports::SampleSet& samples,
                              const std::string& box_png,
                              const std::string& improvement_png);
+
+// Renders the comparison of samples already loaded.
+Result<std::string> render_comparison(const reports::SampleSet& samples,
+                                      ReportFormat format,
+                                      const reports::ReportOptions& options);
 
 }  // namespace fpbench::harness

@@ -1,0 +1,62 @@
+#include "sample_input_flags.hpp"
+
+#include <cstdio>
+
+namespace fpbench::cli {
+
+void add_sample_input_flags(CLI::App& command, SampleInputFlags& flags) {
+  flags.csv_option = command
+                         .add_option("file", flags.csv_path,
+                                     "Samples CSV, or - for standard input")
+                         ->capture_default_str();
+  command
+      .add_option(
+          "--gbench", flags.gbench,
+          "Google Benchmark JSON of the old build, then of the new one; "
+          "each repetition is a sample, rate = 1/time")
+      ->expected(2)
+      ->type_name("FILE");
+  command
+      .add_option("--hyperfine", flags.hyperfine,
+                  "hyperfine --export-json of the old command, then of the new "
+                  "command; each run is a sample, rate = 1/time")
+      ->expected(2)
+      ->type_name("FILE");
+  flags.metric_option = command
+                            .add_option("--metric", flags.metric,
+                                        "With --gbench: real_time or cpu_time")
+                            ->capture_default_str();
+}
+
+Result<harness::SampleInputs> sample_inputs_from_flags(
+    const SampleInputFlags& flags) {
+  harness::SampleInputs inputs;
+  const bool files = !flags.gbench.empty() || !flags.hyperfine.empty();
+  const bool csv_given =
+      flags.csv_option != nullptr && flags.csv_option->count() > 0;
+  if (files && csv_given) {
+    return Error{"usage",
+                 "a samples CSV cannot be combined with --gbench or "
+                 "--hyperfine: give one kind of input"};
+  }
+  const bool metric_given =
+      flags.metric_option != nullptr && flags.metric_option->count() > 0;
+  if (metric_given && flags.gbench.empty()) {
+    return Error{"usage", "--metric applies to --gbench input only"};
+  }
+  const auto metric = harness::parse_time_metric(flags.metric);
+  if (!metric) return metric.error();
+  inputs.metric = *metric;
+  if (!files) inputs.csv_path = flags.csv_path;
+  inputs.gbench = flags.gbench;
+  inputs.hyperfine = flags.hyperfine;
+  return inputs;
+}
+
+void print_sample_warnings(const harness::LoadedSamples& loaded) {
+  for (const std::string& warning : loaded.warnings) {
+    std::fprintf(stderr, "fpbench: warning: %s\n", warning.c_str());
+  }
+}
+
+}  // namespace fpbench::cli

@@ -1,0 +1,39 @@
+#pragma once
+
+// The command-line flags that choose where compared samples come from,
+// shared by the commands that compare old with new:
+//   [FILE]                      a compare.js samples CSV ("-": stdin)
+//   --gbench OLD.json NEW.json  Google Benchmark JSON, one file per side
+//   --hyperfine OLD.json NEW.json  hyperfine --export-json, one per side
+//   --metric real_time|cpu_time    which gbench time becomes the rate
+
+#include <CLI/CLI.hpp>
+#include <string>
+#include <vector>
+
+#include "fpbench/base/result.hpp"
+#include "fpbench/harness/sample_sources.hpp"
+
+namespace fpbench::cli {
+
+struct SampleInputFlags {
+  std::string csv_path = "-";
+  std::vector<std::string> gbench;
+  std::vector<std::string> hyperfine;
+  std::string metric = "real_time";
+  CLI::Option* csv_option = nullptr;
+  CLI::Option* metric_option = nullptr;
+};
+
+// Adds the positional FILE and the flags above to `command`.
+void add_sample_input_flags(CLI::App& command, SampleInputFlags& flags);
+
+// After parsing: the inputs, or a usage error for a CSV together with
+// --gbench or --hyperfine, or --metric without --gbench.
+Result<harness::SampleInputs> sample_inputs_from_flags(
+    const SampleInputFlags& flags);
+
+// Prints each warning as "fpbench: warning: ..." on stderr.
+void print_sample_warnings(const harness::LoadedSamples& loaded);
+
+}  // namespace fpbench::cli
