@@ -16,6 +16,7 @@
 #include "fpbench/harness/input.hpp"
 #include "fpbench/harness/process.hpp"
 #include "fpbench/harness/run_command.hpp"
+#include "history_cli.hpp"
 
 namespace {
 
@@ -190,6 +191,8 @@ int main(int argc, char** argv) {
   list_cmd->add_option("--scenarios", list_program, "fpbench-scenarios to ask")
       ->capture_default_str();
 
+  fpbench::cli::HistoryCli history(app);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -204,6 +207,7 @@ int main(int argc, char** argv) {
   try {
     if (compare_cmd->parsed()) return run_compare(compare);
     if (list_cmd->parsed()) return run_list(list_program, list_category);
+    if (history.parsed()) return history.run();
     if (run_cmd->parsed()) {
       run.progress = !no_progress;
       if (!target_accuracy.empty()) {
