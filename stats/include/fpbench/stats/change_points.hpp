@@ -4,20 +4,42 @@
 // in commit order): E-Divisive means with a Student's t significance test
 // over sliding windows, the method of Hunter / Apache Otava.
 //
-// 1. Split: the series is cut into windows of `window` points (the last
-//    window overlaps so it is full). In each window E-Divisive means picks
-//    the split that maximises the energy-distance statistic
-//        Q(tau) = 2/(n m) sum|x_i - y_j| - 1/n^2 sum|x_i - x_k|... (scaled
-//        by n m / (n + m)), for the left part x and right part y,
-//    recursively within each part, keeping a candidate only if Welch's
-//    t-test between its two neighbouring segments gives p <= max_p_value.
-// 2. Merge: over the whole series, every candidate is re-tested against the
-//    segments bounded by its neighbouring candidates; the weakest (largest
-//    p) is dropped while any p > max_p_value or |magnitude| < min_magnitude,
-//    and the rest re-tested, until all remaining points are significant.
+// 1. Split: windows of `window` points start every window / 2 points (a
+//    window never starts before the last change point found in the previous
+//    one; windows at the end are cut short by the end of the series). In each
+//    window E-Divisive means repeatedly takes, over the current segments, the
+//    split tau (and right end kappa) maximising the energy statistic
+//        Q(X, Y) = n m / (n + m) * (2/(n m) sum|x_i - y_j|
+//                                   - sum_{i<k}|x_i - x_k| / C(n, 2)
+//                                   - sum_{j<k}|y_j - y_k| / C(m, 2))
+//    for X = z[start, tau), Y = z[tau, kappa); the split is kept while
+//    the t-test below between the two halves of its segment gives
+//    p <= 10 * max_p_value (2x from 0.05, 1x from 0.5: Hunter's looser first
+//    pass), and the window ends at the first split that fails. O(L^2) time
+//    per segment of L points. The union over all windows are the candidates.
+// 2. Merge: over the whole series, every candidate is tested against the
+//    segments bounded by its neighbouring candidates; while any has
+//    p > max_p_value or |magnitude| < min_magnitude, the weakest (largest p,
+//    or when all p pass, smallest |magnitude|) is dropped and its two
+//    neighbours re-tested.
+//
+// Test between segments: Student's two-sample t-test with pooled variance
+// (R's t.test(var.equal = TRUE)), as Hunter. Not Welch's: the splits sit
+// where the difference looks largest, and a short segment that by chance has
+// little spread would make a test trusting each side's own variance far too
+// confident. A side shorter than min_segment gives p = 1. Sides without
+// spread give p = 0 if their means differ by more than rounding, else p = 1.
+// Because the split is chosen before it is tested, p is optimistic: on pure
+// normal noise about 4.5% of 100-point and 14% of 365-point series show one
+// or more false change points at max_p_value = 0.001 (1,000 seeds each).
+// magnitude = (mean_after - mean_before) / mean_before; +-infinity when
+// mean_before is 0 and mean_after is not, 0 when both are 0.
 //
 // Assumptions: independent points with a piecewise-constant mean.
-// n < 2 * min_segment: no change points. Constant series: none.
+// min_segment below 2 acts as 2 (the test needs a variance on each side);
+// window below 2 * min_segment acts as 2 * min_segment.
+// n < 2 * min_segment: no change points. Constant series: none. A series
+// holding NaN or infinity: none (callers reject such input first).
 // References: Matteson & James, JASA 109 (2014); Daly et al., "The Use of
 // Change Point Detection to Identify Software Performance Regressions in a
 // Continuous Integration System", ICPE 2020; Fleming et al., "Hunter:
@@ -41,7 +63,7 @@ struct ChangePoint {
   double mean_before = 0;       // mean of the segment before (to the previous change point)
   double mean_after = 0;        // mean of the segment after (to the next change point)
   double magnitude = 0;         // (mean_after - mean_before) / mean_before
-  double p_value = 0;           // Welch's t-test between the two segments
+  double p_value = 0;           // Student's t-test (pooled variance) between the two segments
 };
 
 // In increasing order of index.

@@ -1,0 +1,282 @@
+#include "fpbench/stats/change_points.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <numbers>
+#include <random>
+#include <utility>
+#include <vector>
+
+namespace fpbench::stats {
+namespace {
+
+// Seeded normal noise with our own Box-Muller transform, so the series are
+// the same with every standard library.
+class Noise {
+ public:
+  explicit Noise(std::uint64_t seed) : engine_(seed) {}
+
+  double normal() {
+    const double u1 = uniform_open();
+    const double u2 = uniform_open();
+    return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * std::numbers::pi * u2);
+  }
+
+ private:
+  // In (0, 1]: the top 53 bits, shifted off zero.
+  double uniform_open() {
+    return (static_cast<double>(engine_() >> 11) + 1.0) * 0x1.0p-53;
+  }
+  std::mt19937_64 engine_;
+};
+
+struct Step {
+  std::size_t index;      // first point at the new level
+  double relative_change; // new level / old level - 1
+};
+
+// Level 100 until the first step, each step multiplying the level; noise is
+// `noise_rel` times the starting level (0.01: 1%).
+std::vector<double> stepped_series(std::size_t n, const std::vector<Step>& steps,
+                                   double noise_rel, std::uint64_t seed) {
+  Noise noise(seed);
+  std::vector<double> x(n);
+  double level = 100.0;
+  std::size_t next = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    while (next < steps.size() && steps[next].index == i) {
+      level *= 1.0 + steps[next].relative_change;
+      ++next;
+    }
+    x[i] = level + 100.0 * noise_rel * noise.normal();
+  }
+  return x;
+}
+
+std::vector<std::size_t> indices_of(const std::vector<ChangePoint>& cps) {
+  std::vector<std::size_t> out;
+  for (const auto& cp : cps) out.push_back(cp.index);
+  return out;
+}
+
+void expect_significant(const std::vector<ChangePoint>& cps,
+                        const ChangePointOptions& options = {}) {
+  for (const auto& cp : cps) {
+    EXPECT_LE(cp.p_value, options.max_p_value) << "at index " << cp.index;
+    EXPECT_GE(cp.p_value, 0.0) << "at index " << cp.index;
+  }
+}
+
+TEST(ChangePoints, SingleStepIsFoundAtItsIndex) {
+  const auto x = stepped_series(100, {{57, -0.05}}, 0.01, 1);
+  const auto cps = detect_change_points(x);
+  ASSERT_EQ(indices_of(cps), std::vector<std::size_t>{57});
+  EXPECT_LT(cps[0].magnitude, 0.0);
+  EXPECT_NEAR(cps[0].magnitude, -0.05, 0.01);
+  EXPECT_NEAR(cps[0].mean_before, 100.0, 0.5);
+  EXPECT_NEAR(cps[0].mean_after, 95.0, 0.5);
+  expect_significant(cps);
+}
+
+TEST(ChangePoints, SingleStepIsFoundForManySeeds) {
+  // The step is always found, almost always at exactly its index. Like any
+  // pure-noise series, a few also get a false change point elsewhere (see
+  // PureNoiseGivesFewChangePoints).
+  constexpr std::uint64_t kSeeds = 100;
+  std::size_t exact = 0;
+  std::size_t with_extra = 0;
+  for (std::uint64_t seed = 1; seed <= kSeeds; ++seed) {
+    const auto x = stepped_series(100, {{57, -0.05}}, 0.01, seed);
+    const auto cps = detect_change_points(x);
+    expect_significant(cps);
+    std::size_t nearest = 0;
+    for (std::size_t i = 1; i < cps.size(); ++i) {
+      if (std::abs(static_cast<double>(cps[i].index) - 57.0) <
+          std::abs(static_cast<double>(cps[nearest].index) - 57.0)) {
+        nearest = i;
+      }
+    }
+    ASSERT_FALSE(cps.empty()) << "seed " << seed;
+    EXPECT_NEAR(static_cast<double>(cps[nearest].index), 57.0, 1.0) << "seed " << seed;
+    EXPECT_LT(cps[nearest].magnitude, 0.0) << "seed " << seed;
+    if (cps[nearest].index == 57) ++exact;
+    if (cps.size() > 1) ++with_extra;
+  }
+  EXPECT_GE(exact, 95u);
+  EXPECT_LE(with_extra, 10u);
+}
+
+TEST(ChangePoints, MeansAndMagnitudeDescribeTheNeighbouringSegments) {
+  const auto x = stepped_series(100, {{57, -0.05}}, 0.01, 2);
+  const auto cps = detect_change_points(x);
+  ASSERT_EQ(indices_of(cps), std::vector<std::size_t>{57});
+  double before = 0;
+  double after = 0;
+  for (std::size_t i = 0; i < 57; ++i) before += x[i];
+  for (std::size_t i = 57; i < 100; ++i) after += x[i];
+  before /= 57;
+  after /= 43;
+  EXPECT_NEAR(cps[0].mean_before, before, 1e-12);
+  EXPECT_NEAR(cps[0].mean_after, after, 1e-12);
+  EXPECT_NEAR(cps[0].magnitude, (after - before) / before, 1e-12);
+}
+
+TEST(ChangePoints, PValueIsThePooledTTestOfTheNeighbouringSegments) {
+  // R 4.2.2:
+  //   x <- c(10.1, 9.9, 10.0, 10.2, 9.8, 10.0, 10.1, 12.1, 11.9, 12.0, 12.2, 11.8, 12.3)
+  //   t.test(x[8:13], x[1:7], var.equal = TRUE)$p.value  # 1.3114338197459783e-10
+  const std::vector<double> x = {10.1, 9.9,  10.0, 10.2, 9.8,  10.0, 10.1,
+                                 12.1, 11.9, 12.0, 12.2, 11.8, 12.3};
+  const auto cps = detect_change_points(x);
+  ASSERT_EQ(indices_of(cps), std::vector<std::size_t>{7});
+  EXPECT_NEAR(cps[0].p_value, 1.3114338197459783e-10, 1e-12 * 1.3114338197459783e-10);
+  EXPECT_DOUBLE_EQ(cps[0].mean_before, 10.014285714285714);
+  EXPECT_DOUBLE_EQ(cps[0].mean_after, 12.050000000000001);
+}
+
+TEST(ChangePoints, TwoStepsInOppositeDirections) {
+  const auto x = stepped_series(200, {{60, 0.08}, {130, -0.06}}, 0.01, 7);
+  const auto cps = detect_change_points(x);
+  ASSERT_EQ(indices_of(cps), (std::vector<std::size_t>{60, 130}));
+  EXPECT_GT(cps[0].magnitude, 0.0);
+  EXPECT_LT(cps[1].magnitude, 0.0);
+  // The first segment after the rise is the second one's "before".
+  EXPECT_DOUBLE_EQ(cps[0].mean_after, cps[1].mean_before);
+  expect_significant(cps);
+}
+
+TEST(ChangePoints, PureNoiseGivesFewChangePoints) {
+  // The split is placed where the difference looks largest, so the t-test's
+  // p-value is optimistic: about 4.5% of 100-point pure-noise series show a
+  // false change point at max_p_value = 0.001 (measured over 1000 seeds).
+  std::size_t series_with_any = 0;
+  std::size_t total = 0;
+  constexpr std::uint64_t kSeeds = 200;
+  for (std::uint64_t seed = 1; seed <= kSeeds; ++seed) {
+    const auto x = stepped_series(100, {}, 0.01, 1000 + seed);
+    const auto cps = detect_change_points(x);
+    expect_significant(cps);
+    total += cps.size();
+    if (!cps.empty()) ++series_with_any;
+  }
+  EXPECT_LE(series_with_any, kSeeds * 8 / 100) << total << " change points in total";
+  EXPECT_LE(total, kSeeds * 12 / 100);
+}
+
+TEST(ChangePoints, ConstantSeriesHasNone) {
+  const std::vector<double> x(120, 42.0);
+  EXPECT_TRUE(detect_change_points(x).empty());
+  const std::vector<double> zeros(120, 0.0);
+  EXPECT_TRUE(detect_change_points(zeros).empty());
+}
+
+TEST(ChangePoints, NoiselessStepIsCertain) {
+  std::vector<double> x(80, 10.0);
+  for (std::size_t i = 33; i < x.size(); ++i) x[i] = 12.0;
+  const auto cps = detect_change_points(x);
+  ASSERT_EQ(indices_of(cps), std::vector<std::size_t>{33});
+  EXPECT_EQ(cps[0].p_value, 0.0);
+  EXPECT_DOUBLE_EQ(cps[0].magnitude, 0.2);
+}
+
+TEST(ChangePoints, StepFromZeroHasInfiniteMagnitude) {
+  std::vector<double> x(40, 0.0);
+  for (std::size_t i = 20; i < x.size(); ++i) x[i] = 1.0;
+  const auto cps = detect_change_points(x);
+  ASSERT_EQ(indices_of(cps), std::vector<std::size_t>{20});
+  EXPECT_EQ(cps[0].magnitude, std::numeric_limits<double>::infinity());
+}
+
+TEST(ChangePoints, SeriesShorterThanAWindow) {
+  const auto x = stepped_series(30, {{15, 0.10}}, 0.01, 11);
+  const auto cps = detect_change_points(x);
+  ASSERT_EQ(indices_of(cps), std::vector<std::size_t>{15});
+  EXPECT_GT(cps[0].magnitude, 0.0);
+  expect_significant(cps);
+}
+
+TEST(ChangePoints, TooShortForTwoSegmentsHasNone) {
+  EXPECT_TRUE(detect_change_points({}).empty());
+  const std::vector<double> one = {1.0};
+  EXPECT_TRUE(detect_change_points(one).empty());
+  const std::vector<double> three = {1.0, 1.0, 100.0};
+  EXPECT_TRUE(detect_change_points(three).empty());
+}
+
+TEST(ChangePoints, StepsNearTheEnds) {
+  const auto early = stepped_series(100, {{5, -0.10}}, 0.01, 21);
+  const auto cps_early = detect_change_points(early);
+  ASSERT_EQ(indices_of(cps_early), std::vector<std::size_t>{5});
+  EXPECT_LT(cps_early[0].magnitude, 0.0);
+  expect_significant(cps_early);
+
+  const auto late = stepped_series(100, {{95, 0.10}}, 0.01, 22);
+  const auto cps_late = detect_change_points(late);
+  ASSERT_EQ(indices_of(cps_late), std::vector<std::size_t>{95});
+  EXPECT_GT(cps_late[0].magnitude, 0.0);
+  expect_significant(cps_late);
+}
+
+TEST(ChangePoints, YearOfNightlyResults) {
+  const auto x = stepped_series(365, {{90, -0.05}, {200, 0.07}, {300, -0.04}}, 0.01, 31);
+  ChangePointOptions options;
+  options.window = 50;
+  const auto cps = detect_change_points(x, options);
+  ASSERT_EQ(indices_of(cps), (std::vector<std::size_t>{90, 200, 300}));
+  EXPECT_LT(cps[0].magnitude, 0.0);
+  EXPECT_GT(cps[1].magnitude, 0.0);
+  EXPECT_LT(cps[2].magnitude, 0.0);
+  expect_significant(cps, options);
+}
+
+TEST(ChangePoints, MinMagnitudeDropsSmallChanges) {
+  const auto x = stepped_series(200, {{70, 0.02}, {140, -0.10}}, 0.002, 41);
+  const auto all = detect_change_points(x);
+  ASSERT_EQ(indices_of(all), (std::vector<std::size_t>{70, 140}));
+  ChangePointOptions options;
+  options.min_magnitude = 0.05;
+  const auto large = detect_change_points(x, options);
+  ASSERT_EQ(indices_of(large), std::vector<std::size_t>{140});
+  EXPECT_LT(large[0].magnitude, 0.0);
+  // Re-tested against the whole series before it once the small one is gone.
+  EXPECT_GT(large[0].mean_before, 100.0);
+}
+
+TEST(ChangePoints, StricterPValueKeepsOnlyStrongChanges) {
+  const auto x = stepped_series(200, {{100, -0.01}}, 0.01, 51);
+  ChangePointOptions loose;
+  loose.max_p_value = 0.05;
+  ChangePointOptions strict;
+  strict.max_p_value = 1e-12;
+  EXPECT_LE(detect_change_points(x, strict).size(),
+            detect_change_points(x, loose).size());
+  expect_significant(detect_change_points(x, strict), strict);
+}
+
+TEST(ChangePoints, NonFiniteValuesGiveNone) {
+  auto x = stepped_series(100, {{50, 0.2}}, 0.01, 61);
+  x[10] = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_TRUE(detect_change_points(x).empty());
+  x[10] = std::numeric_limits<double>::infinity();
+  EXPECT_TRUE(detect_change_points(x).empty());
+}
+
+TEST(ChangePoints, DegenerateOptionsAreClamped) {
+  const auto x = stepped_series(100, {{57, -0.05}}, 0.01, 1);
+  ChangePointOptions options;
+  options.window = 0;
+  options.min_segment = 0;
+  const auto cps = detect_change_points(x, options);
+  for (const auto& cp : cps) {
+    EXPECT_GE(cp.index, 2u);
+    EXPECT_LE(cp.index, 98u);
+  }
+  expect_significant(cps, options);
+}
+
+}  // namespace
+}  // namespace fpbench::stats
