@@ -79,8 +79,12 @@ class Recorder {
     if (!insert_benchmark) return insert_benchmark.error();
     auto select_benchmark = db_.prepare("SELECT id FROM benchmarks WHERE name = ?");
     if (!select_benchmark) return select_benchmark.error();
-    auto insert_stats = detail::prepare_insert_run_stats(db_);
-    if (!insert_stats) return insert_stats.error();
+    std::unique_ptr<SqlStatement> insert_stats;  // run_stats exists from v2 on
+    if (schema_version_ >= 2) {
+      auto prepared = detail::prepare_insert_run_stats(db_);
+      if (!prepared) return prepared.error();
+      insert_stats = std::move(*prepared);
+    }
 
     for (const auto& b : samples.benchmarks()) {
       auto& insert = **insert_benchmark;
@@ -100,8 +104,8 @@ class Recorder {
             std::pair<std::string, const std::vector<double>*>{"new", &b.new_rates}}) {
         if (rates->empty()) continue;
         if (auto r = add_samples(*run, benchmark, side, *rates); !r) return r.error();
-        if (schema_version_ >= 2) {
-          if (auto r = detail::insert_run_stats(**insert_stats, *run, benchmark, side,
+        if (insert_stats != nullptr) {
+          if (auto r = detail::insert_run_stats(*insert_stats, *run, benchmark, side,
                                                 detail::aggregate(*rates));
               !r) {
             return r.error();
