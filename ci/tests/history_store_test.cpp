@@ -127,6 +127,25 @@ TEST_P(StoreTest, RecordsARunWithItsAggregates) {
   EXPECT_NEAR(p.variance, 700.0, 1e-9);  // sum of squares 2100 / 3
 }
 
+TEST_P(StoreTest, ASingleSampleHasNoVariance) {
+  HistoryStore store = open();
+  SampleSet one;
+  one.add(Binary::kNew, "fs/one.js", "", 42.5);
+  ASSERT_TRUE(store.record(one, info("abc", "2026-11-01")));
+  auto series = store.load_series(SeriesQuery{});
+  ASSERT_TRUE(series.has_value());
+  ASSERT_EQ(series->size(), 1u);
+  EXPECT_EQ(series->at(0).benchmark, "fs/one.js ");
+  const RunPoint& p = series->at(0).points.at(0);
+  EXPECT_EQ(p.n, 1);
+  EXPECT_DOUBLE_EQ(p.mean, 42.5);
+  EXPECT_DOUBLE_EQ(p.median, 42.5);
+  EXPECT_TRUE(std::isnan(p.variance));
+  auto old_side = store.load_series(SeriesQuery{"old", "", ""});
+  ASSERT_TRUE(old_side.has_value());
+  EXPECT_TRUE(old_side->empty());
+}
+
 TEST_P(StoreTest, RecordingTheSameCommitAndMachineAgainReplacesTheRun) {
   HistoryStore store = open();
   auto first = store.record(two_benchmarks(1), info("abc", "2026-11-01"));
