@@ -50,14 +50,17 @@ ChangePoint compare_segments(std::span<const double> series, Range left,
   const auto n_before = static_cast<double>(before.size());
   const auto n_after = static_cast<double>(after.size());
   const double df = n_before + n_after - 2;
-  const double pooled_var = ((n_before - 1) * variance(before) +
-                             (n_after - 1) * variance(after)) / df;
+  const double pooled_var =
+      ((n_before - 1) * variance(before) + (n_after - 1) * variance(after)) /
+      df;
   const double se = std::sqrt(pooled_var * (1 / n_before + 1 / n_after));
   const double diff = cp.mean_after - cp.mean_before;
-  const double scale = std::max(std::fabs(cp.mean_before), std::fabs(cp.mean_after));
+  const double scale =
+      std::max(std::fabs(cp.mean_before), std::fabs(cp.mean_after));
   if (!std::isfinite(se) || !std::isfinite(diff)) return cp;
   const double tolerance = 10 * kEpsilon * scale;
-  if (se < tolerance) {
+  // <=: with both means 0 the tolerance is 0 and a zero se must land here.
+  if (se <= tolerance) {
     if (std::fabs(diff) > tolerance) cp.p_value = 0.0;
     return cp;
   }
@@ -101,17 +104,20 @@ Candidate best_split(std::span<const double> series, Range range,
   std::vector<Candidate> per_tau(len + 1);
   for (std::size_t tau = len - 1; tau >= min_segment; --tau) {
     double add = 0;
+    // W(tau, k) = W(tau + 1, k) + sum over tau < j < k of |z_tau - z_j|
     for (std::size_t k = tau + 1; k <= len; ++k) {
-      row[k] += add;  // W(tau, k) = W(tau + 1, k) + sum_{tau < j < k} |z_tau - z_j|
+      row[k] += add;
       if (k < len) add += std::fabs(z[tau] - z[k]);
     }
     if (len - tau < min_segment) continue;
     const auto n = static_cast<double>(tau);
-    const double within_x = tau >= 2 ? from_start[tau] * 2.0 / (n * (n - 1)) : 0.0;
+    const double within_x =
+        tau >= 2 ? from_start[tau] * 2.0 / (n * (n - 1)) : 0.0;
     for (std::size_t kappa = tau + min_segment; kappa <= len; ++kappa) {
       const auto m = static_cast<double>(kappa - tau);
       const double cross = from_start[kappa] - from_start[tau] - row[kappa];
-      const double within_y = kappa - tau >= 2 ? row[kappa] * 2.0 / (m * (m - 1)) : 0.0;
+      const double within_y =
+          kappa - tau >= 2 ? row[kappa] * 2.0 / (m * (m - 1)) : 0.0;
       const double q =
           n * m / (n + m) * (2.0 * cross / (n * m) - within_x - within_y);
       if (q > per_tau[tau].q) per_tau[tau] = {range.begin + tau, q};
@@ -126,8 +132,9 @@ Candidate best_split(std::span<const double> series, Range range,
 // E-Divisive within one window: repeatedly take the best split over all
 // current segments and keep it while its t-test passes; stop at the first
 // candidate that fails. Returns the kept indices in increasing order.
-std::vector<std::size_t> split_window(std::span<const double> series, Range window,
-                                      double max_p_value, std::size_t min_segment) {
+std::vector<std::size_t> split_window(std::span<const double> series,
+                                      Range window, double max_p_value,
+                                      std::size_t min_segment) {
   std::vector<Range> segments = {window};
   std::vector<Candidate> candidates = {best_split(series, window, min_segment)};
   std::vector<std::size_t> found;
@@ -135,27 +142,32 @@ std::vector<std::size_t> split_window(std::span<const double> series, Range wind
     std::size_t best = candidates.size();
     for (std::size_t s = 0; s < candidates.size(); ++s) {
       if (candidates[s].q == -kInfinity) continue;
-      if (best == candidates.size() || candidates[s].q > candidates[best].q) best = s;
+      if (best == candidates.size() || candidates[s].q > candidates[best].q)
+        best = s;
     }
     if (best == candidates.size()) break;
     const Range seg = segments[best];
     const std::size_t tau = candidates[best].index;
     const Range left{seg.begin, tau};
     const Range right{tau, seg.end};
-    if (!(compare_segments(series, left, right, min_segment).p_value <= max_p_value)) break;
+    if (!(compare_segments(series, left, right, min_segment).p_value <=
+          max_p_value))
+      break;
     found.push_back(tau);
     segments[best] = left;
     candidates[best] = best_split(series, left, min_segment);
     const auto at = static_cast<std::ptrdiff_t>(best) + 1;
     segments.insert(segments.begin() + at, right);
-    candidates.insert(candidates.begin() + at, best_split(series, right, min_segment));
+    candidates.insert(candidates.begin() + at,
+                      best_split(series, right, min_segment));
   }
   std::sort(found.begin(), found.end());
   return found;
 }
 
 // Hunter's first pass uses a looser threshold, so that a change split by a
-// window boundary still gets into the candidate set; merge applies the real one.
+// window boundary still gets into the candidate set; merge applies the real
+// one.
 double first_pass_p_value(double max_p_value) {
   if (max_p_value < 0.05) return max_p_value * 10;
   if (max_p_value < 0.5) return max_p_value * 2;
@@ -187,7 +199,8 @@ ChangePoint test_between_neighbours(std::span<const double> series,
                                     const std::vector<std::size_t>& indices,
                                     std::size_t i, std::size_t min_segment) {
   const std::size_t begin = i == 0 ? 0 : indices[i - 1];
-  const std::size_t end = i + 1 == indices.size() ? series.size() : indices[i + 1];
+  const std::size_t end =
+      i + 1 == indices.size() ? series.size() : indices[i + 1];
   return compare_segments(series, {begin, indices[i]}, {indices[i], end},
                           min_segment);
 }
@@ -217,7 +230,8 @@ std::vector<ChangePoint> merge(std::span<const double> series,
     if (points[weakest].p_value <= options.max_p_value) {
       weakest = 0;
       for (std::size_t i = 1; i < points.size(); ++i) {
-        if (std::fabs(points[i].magnitude) < std::fabs(points[weakest].magnitude)) {
+        if (std::fabs(points[i].magnitude) <
+            std::fabs(points[weakest].magnitude)) {
           weakest = i;
         }
       }
@@ -227,10 +241,12 @@ std::vector<ChangePoint> merge(std::span<const double> series,
     points.erase(points.begin() + at);
     indices.erase(indices.begin() + at);
     if (weakest > 0) {
-      points[weakest - 1] = test_between_neighbours(series, indices, weakest - 1, min_segment);
+      points[weakest - 1] =
+          test_between_neighbours(series, indices, weakest - 1, min_segment);
     }
     if (weakest < points.size()) {
-      points[weakest] = test_between_neighbours(series, indices, weakest, min_segment);
+      points[weakest] =
+          test_between_neighbours(series, indices, weakest, min_segment);
     }
   }
   return points;
@@ -238,8 +254,8 @@ std::vector<ChangePoint> merge(std::span<const double> series,
 
 }  // namespace
 
-std::vector<ChangePoint> detect_change_points(std::span<const double> series,
-                                              const ChangePointOptions& options) {
+std::vector<ChangePoint> detect_change_points(
+    std::span<const double> series, const ChangePointOptions& options) {
   const std::size_t min_segment = std::max<std::size_t>(options.min_segment, 2);
   if (series.size() < 2 * min_segment) return {};
   if (!std::all_of(series.begin(), series.end(),

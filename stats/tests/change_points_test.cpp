@@ -23,7 +23,8 @@ class Noise {
   double normal() {
     const double u1 = uniform_open();
     const double u2 = uniform_open();
-    return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * std::numbers::pi * u2);
+    return std::sqrt(-2.0 * std::log(u1)) *
+           std::cos(2.0 * std::numbers::pi * u2);
   }
 
  private:
@@ -35,13 +36,14 @@ class Noise {
 };
 
 struct Step {
-  std::size_t index;      // first point at the new level
-  double relative_change; // new level / old level - 1
+  std::size_t index;       // first point at the new level
+  double relative_change;  // new level / old level - 1
 };
 
 // Level 100 until the first step, each step multiplying the level; noise is
 // `noise_rel` times the starting level (0.01: 1%).
-std::vector<double> stepped_series(std::size_t n, const std::vector<Step>& steps,
+std::vector<double> stepped_series(std::size_t n,
+                                   const std::vector<Step>& steps,
                                    double noise_rel, std::uint64_t seed) {
   Noise noise(seed);
   std::vector<double> x(n);
@@ -101,7 +103,8 @@ TEST(ChangePoints, SingleStepIsFoundForManySeeds) {
       }
     }
     ASSERT_FALSE(cps.empty()) << "seed " << seed;
-    EXPECT_NEAR(static_cast<double>(cps[nearest].index), 57.0, 1.0) << "seed " << seed;
+    EXPECT_NEAR(static_cast<double>(cps[nearest].index), 57.0, 1.0)
+        << "seed " << seed;
     EXPECT_LT(cps[nearest].magnitude, 0.0) << "seed " << seed;
     if (cps[nearest].index == 57) ++exact;
     if (cps.size() > 1) ++with_extra;
@@ -127,15 +130,39 @@ TEST(ChangePoints, MeansAndMagnitudeDescribeTheNeighbouringSegments) {
 
 TEST(ChangePoints, PValueIsThePooledTTestOfTheNeighbouringSegments) {
   // R 4.2.2:
-  //   x <- c(10.1, 9.9, 10.0, 10.2, 9.8, 10.0, 10.1, 12.1, 11.9, 12.0, 12.2, 11.8, 12.3)
-  //   t.test(x[8:13], x[1:7], var.equal = TRUE)$p.value  # 1.3114338197459783e-10
+  //   x <-
+  //   c(10.1, 9.9, 10.0, 10.2, 9.8, 10.0, 10.1, 12.1, 11.9, 12.0, 12.2, 11.8, 12.3)
+  //   t.test(x[8:13], x[1:7], var.equal = TRUE)$p.value
+  //   # 1.3114338197459783e-10
   const std::vector<double> x = {10.1, 9.9,  10.0, 10.2, 9.8,  10.0, 10.1,
                                  12.1, 11.9, 12.0, 12.2, 11.8, 12.3};
   const auto cps = detect_change_points(x);
   ASSERT_EQ(indices_of(cps), std::vector<std::size_t>{7});
-  EXPECT_NEAR(cps[0].p_value, 1.3114338197459783e-10, 1e-12 * 1.3114338197459783e-10);
+  EXPECT_NEAR(cps[0].p_value, 1.3114338197459783e-10,
+              1e-12 * 1.3114338197459783e-10);
   EXPECT_DOUBLE_EQ(cps[0].mean_before, 10.014285714285714);
   EXPECT_DOUBLE_EQ(cps[0].mean_after, 12.050000000000001);
+}
+
+TEST(ChangePoints, HuntersOwnExample) {
+  // The series of Apache Otava's tests/analysis_test.py (test_single_series):
+  // compute_change_points(series, window_len=10, max_pvalue=0.0001) gives [10].
+  std::vector<double> x = {1.02, 0.95, 0.99, 1.00, 1.12, 1.00, 1.01,
+                           0.98, 1.01, 0.96, 0.50, 0.51, 0.48, 0.48,
+                           0.55, 0.50, 0.49, 0.51, 0.50, 0.49};
+  ChangePointOptions options;
+  options.window = 10;
+  options.max_p_value = 0.0001;
+  auto cps = detect_change_points(x, options);
+  ASSERT_EQ(indices_of(cps), std::vector<std::size_t>{10});
+  EXPECT_LT(cps[0].magnitude, 0.0);
+  expect_significant(cps, options);
+  // Its continuation with a second drop at 23.
+  for (double v : {0.47, 0.48, 0.45, 0.01, 0.1, 0.22}) x.push_back(v);
+  cps = detect_change_points(x, options);
+  ASSERT_EQ(indices_of(cps), (std::vector<std::size_t>{10, 23}));
+  EXPECT_LT(cps[1].magnitude, 0.0);
+  expect_significant(cps, options);
 }
 
 TEST(ChangePoints, TwoStepsInOppositeDirections) {
@@ -163,7 +190,8 @@ TEST(ChangePoints, PureNoiseGivesFewChangePoints) {
     total += cps.size();
     if (!cps.empty()) ++series_with_any;
   }
-  EXPECT_LE(series_with_any, kSeeds * 8 / 100) << total << " change points in total";
+  EXPECT_LE(series_with_any, kSeeds * 8 / 100)
+      << total << " change points in total";
   EXPECT_LE(total, kSeeds * 12 / 100);
 }
 
@@ -172,6 +200,12 @@ TEST(ChangePoints, ConstantSeriesHasNone) {
   EXPECT_TRUE(detect_change_points(x).empty());
   const std::vector<double> zeros(120, 0.0);
   EXPECT_TRUE(detect_change_points(zeros).empty());
+  // Zeros around a step: the flat zero segments must not give a NaN p.
+  std::vector<double> bump(60, 0.0);
+  for (std::size_t i = 20; i < 40; ++i) bump[i] = 3.0;
+  const auto cps = detect_change_points(bump);
+  ASSERT_EQ(indices_of(cps), (std::vector<std::size_t>{20, 40}));
+  for (const auto& cp : cps) EXPECT_EQ(cp.p_value, 0.0);
 }
 
 TEST(ChangePoints, NoiselessStepIsCertain) {
@@ -222,7 +256,8 @@ TEST(ChangePoints, StepsNearTheEnds) {
 }
 
 TEST(ChangePoints, YearOfNightlyResults) {
-  const auto x = stepped_series(365, {{90, -0.05}, {200, 0.07}, {300, -0.04}}, 0.01, 31);
+  const auto x =
+      stepped_series(365, {{90, -0.05}, {200, 0.07}, {300, -0.04}}, 0.01, 31);
   ChangePointOptions options;
   options.window = 50;
   const auto cps = detect_change_points(x, options);

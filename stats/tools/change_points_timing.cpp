@@ -30,7 +30,8 @@ std::vector<double> make_series(std::size_t n, std::uint64_t seed, bool steps) {
     if (steps && i >= 3 * n / 4) level *= 0.96;
     const double u1 = uniform();
     const double u2 = uniform();
-    x[i] = level + std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * std::numbers::pi * u2);
+    x[i] = level + std::sqrt(-2.0 * std::log(u1)) *
+                       std::cos(2.0 * std::numbers::pi * u2);
   }
   return x;
 }
@@ -42,14 +43,19 @@ int main(int argc, char** argv) {
   const std::size_t points = argc > 2 ? std::stoul(argv[2]) : 365;
   std::vector<std::vector<double>> all;
   all.reserve(count);
-  for (std::size_t s = 0; s < count; ++s) all.push_back(make_series(points, s + 1, s % 2 == 0));
+  for (std::size_t s = 0; s < count; ++s)
+    all.push_back(make_series(points, s + 1, s % 2 == 0));
 
   const auto start = std::chrono::steady_clock::now();
   std::size_t found = 0;
-  for (const auto& x : all) found += fpbench::stats::detect_change_points(x).size();
+  for (const auto& x : all)
+    found += fpbench::stats::detect_change_points(x).size();
   const auto stop = std::chrono::steady_clock::now();
   const double seconds = std::chrono::duration<double>(stop - start).count();
-  std::printf("%zu series x %zu points: %.3f s (%.3f ms per series), %zu change points\n",
-              count, points, seconds, 1e3 * seconds / static_cast<double>(count), found);
+  std::printf(
+      "%zu series x %zu points: %.3f s (%.3f ms per series), %zu change "
+      "points\n",
+      count, points, seconds, 1e3 * seconds / static_cast<double>(count),
+      found);
   return 0;
 }

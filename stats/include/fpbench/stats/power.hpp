@@ -13,8 +13,16 @@
 // which the interval [d - h, d + h] lands wholly on one side of a boundary
 // (zero, or -threshold) is the number of runs that decides.
 //
+// h(n) falls as n grows (sqrt(1/n) and qt both shrink), so a decision once
+// reached holds for every larger n; the search doubles n from 2 until the
+// interval decides, then bisects.
+//
 // Assumptions: as welch.hpp; the observed variance is a fair estimate.
-// n = 0 or 1 on a side, or zero variance: no estimate (nullopt).
+// n = 0 or 1 on a side, zero variance on both sides (no degrees of freedom),
+// mean_old <= 0 (rates are positive), alpha outside (0, 1), non-finite
+// numbers, threshold_pct < 0: no estimate (nullopt). With threshold 0 an
+// observed d of exactly 0 never decides (nullopt); any other d does for
+// large enough n.
 
 #include <cstddef>
 #include <optional>
@@ -27,7 +35,10 @@ struct IntervalSpec {
 };
 
 // Half-width h(n) in % of the old mean for n runs per side with the given
-// variances; NaN if it cannot be computed (n < 2, mean_old == 0).
+// variances; NaN if it cannot be computed (n < 2, mean_old == 0, a negative
+// or NaN variance, both variances zero, alpha outside (0, 1)). Computed with
+// the same operations as compare_rates, so at the observed n (equal on both
+// sides) it is the half-width compare_rates reports.
 double projected_half_width_pct(double var_old, double var_new, double mean_old,
                                 std::size_t runs_per_side, double alpha);
 
