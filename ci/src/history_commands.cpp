@@ -23,6 +23,8 @@ namespace {
 // all-numeric abbreviated SHA is possible, a 7-digit night count is not.
 constexpr std::size_t kMaxRunCountDigits = 6;
 constexpr std::size_t kMinCommitPrefix = 4;
+// Reading commands never create a store.
+const OpenOptions kExisting{kLatestSchemaVersion, false};
 
 std::string host_name() {
   char name[256] = {};
@@ -132,6 +134,16 @@ Result<std::vector<SeriesAnalysis>> analyse_history(HistoryStore& store,
   auto series = store.load_series(
       SeriesQuery{options.side, options.machine, options.benchmark_pattern});
   if (!series) return series.error();
+  // An empty selection would pass a gate silently; a typo must not.
+  if (series->empty() && (!options.benchmark_pattern.empty() || !options.machine.empty())) {
+    return Error("usage", fmt::format("no {} series in {} matches{}{}", options.side, options.db,
+                                      options.benchmark_pattern.empty()
+                                          ? std::string()
+                                          : " --benchmark '" + options.benchmark_pattern + "'",
+                                      options.machine.empty()
+                                          ? std::string()
+                                          : " --machine '" + options.machine + "'"));
+  }
   stats::ChangePointOptions cp;
   cp.window = options.window;
   cp.max_p_value = options.p_value;
@@ -164,7 +176,7 @@ Result<CommandOutput> history_detect(const DetectOptions& options) {
     return Error("usage", "--format must be text, markdown or json, not '" + options.format + "'");
   }
   if (auto v = validate(options.series); !v) return v.error();
-  auto store = HistoryStore::open(options.series.db);
+  auto store = HistoryStore::open(options.series.db, kExisting);
   if (!store) return store.error();
   auto analyses = analyse_history(*store, options.series, options.since);
   if (!analyses) return analyses.error();
@@ -185,7 +197,7 @@ Result<CommandOutput> history_report(const ReportOptions& options) {
     return Error("usage", "--format must be markdown or json, not '" + options.format + "'");
   }
   if (auto v = validate(options.series); !v) return v.error();
-  auto store = HistoryStore::open(options.series.db);
+  auto store = HistoryStore::open(options.series.db, kExisting);
   if (!store) return store.error();
   auto analyses = analyse_history(*store, options.series,
                                   options.last == 0 ? std::string() : std::to_string(options.last));
@@ -197,7 +209,7 @@ Result<CommandOutput> history_report(const ReportOptions& options) {
 
 Result<std::string> history_plot_json(const SeriesOptions& options) {
   if (auto v = validate(options); !v) return v.error();
-  auto store = HistoryStore::open(options.db);
+  auto store = HistoryStore::open(options.db, kExisting);
   if (!store) return store.error();
   auto analyses = analyse_history(*store, options, "");
   if (!analyses) return analyses.error();

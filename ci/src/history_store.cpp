@@ -234,7 +234,7 @@ Result<HistoryStore> HistoryStore::open(std::string_view db, const OpenOptions& 
     return Error("usage", fmt::format("schema version {} does not exist (1 to {})",
                                       options.schema_version, kLatestSchemaVersion));
   }
-  auto connection = open_database(db);
+  auto connection = open_database(db, options.create);
   if (!connection) return connection.error();
   auto version = detail::migrate(**connection, options.schema_version);
   if (!version) return version.error();

@@ -112,7 +112,7 @@ class SqliteConnection final : public SqlConnection {
 
 }  // namespace
 
-Result<std::unique_ptr<SqlConnection>> open_sqlite(std::string_view path) {
+Result<std::unique_ptr<SqlConnection>> open_sqlite(std::string_view path, bool create) {
   namespace fs = std::filesystem;
   const std::string name(path);
   if (name.empty()) return Error("usage", "--db: empty database path");
@@ -120,6 +120,9 @@ Result<std::unique_ptr<SqlConnection>> open_sqlite(std::string_view path) {
   std::error_code ec;
   if (!parent.empty() && !fs::is_directory(parent, ec)) {
     return Error("io", name + ": directory '" + parent.string() + "' does not exist");
+  }
+  if (!create && !fs::exists(name, ec)) {
+    return Error("io", name + ": no such history store (record a run into it first)");
   }
   sqlite3* db = nullptr;
   const int rc = sqlite3_open_v2(name.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
@@ -148,9 +151,9 @@ Result<void> run_to_end(SqlStatement& statement) {
   }
 }
 
-Result<std::unique_ptr<SqlConnection>> open_database(std::string_view db) {
+Result<std::unique_ptr<SqlConnection>> open_database(std::string_view db, bool create) {
   if (db.starts_with("postgresql://") || db.starts_with("postgres://")) return open_postgres(db);
-  return open_sqlite(db);
+  return open_sqlite(db, create);
 }
 
 }  // namespace fpbench::ci

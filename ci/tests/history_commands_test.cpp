@@ -154,6 +154,24 @@ TEST_F(HistoryCommands, CliExitCodes) {
   EXPECT_EQ(cli("history detect" + db + " --format yaml").exit_code, 2);
 }
 
+TEST_F(HistoryCommands, ReadingCommandsRefuseAMissingStoreAndAnEmptySelection) {
+  DetectOptions missing = detect("");
+  missing.series.db = (dir_ / "typo.sqlite").string();
+  auto r = history_detect(missing);
+  ASSERT_FALSE(r.has_value());
+  EXPECT_NE(r.error().message.find("typo.sqlite: no such history store"), std::string::npos)
+      << r.error().message;
+  EXPECT_FALSE(fs::exists(dir_ / "typo.sqlite"));
+
+  DetectOptions nothing = detect("");
+  nothing.series.benchmark_pattern = "no-such-benchmark";
+  auto n = history_detect(nothing);
+  ASSERT_FALSE(n.has_value());
+  EXPECT_NE(n.error().message.find("matches --benchmark 'no-such-benchmark'"), std::string::npos)
+      << n.error().message;
+  EXPECT_EQ(cli("history detect --db '" + db_ + "' --machine elsewhere").exit_code, 2);
+}
+
 TEST_F(HistoryCommands, DetectJson) {
   DetectOptions o = detect("44");
   o.format = "json";

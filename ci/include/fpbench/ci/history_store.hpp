@@ -90,6 +90,9 @@ struct SeriesQuery {
 struct OpenOptions {
   // Migrate no further than this version; tests use 1 to build an old store.
   int schema_version = kLatestSchemaVersion;
+  // Create a missing SQLite file; the read-only commands pass false so that
+  // a mistyped --db is an error, not an empty history.
+  bool create = true;
 };
 
 class HistoryStore {

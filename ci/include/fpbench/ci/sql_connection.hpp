@@ -52,16 +52,17 @@ class SqlConnection {
   [[nodiscard]] virtual const std::string& name() const = 0;
 };
 
-// Opens (creating the file if needed) an SQLite database. The parent
-// directory must exist: a missing one is reported, not created.
-Result<std::unique_ptr<SqlConnection>> open_sqlite(std::string_view path);
+// Opens an SQLite database, creating the file when `create` (a missing file
+// is an error otherwise). The parent directory must exist: a missing one is
+// reported, not created.
+Result<std::unique_ptr<SqlConnection>> open_sqlite(std::string_view path, bool create = true);
 
 // Connects to PostgreSQL with a libpq connection URI (postgresql://...).
 Result<std::unique_ptr<SqlConnection>> open_postgres(std::string_view url);
 
 // A postgresql:// or postgres:// URL selects PostgreSQL, anything else is a
-// path to an SQLite file.
-Result<std::unique_ptr<SqlConnection>> open_database(std::string_view db);
+// path to an SQLite file (created if missing when `create`).
+Result<std::unique_ptr<SqlConnection>> open_database(std::string_view db, bool create = true);
 
 // Runs a statement that returns no rows to completion.
 Result<void> run_to_end(SqlStatement& statement);
