@@ -8,6 +8,7 @@ packages=(
   libboost-math-dev nlohmann-json3-dev libfmt-dev libcli11-dev libicu-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libuv1-dev
+  python3-matplotlib
   libsqlite3-dev libpq-dev postgresql
 )
 

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "fpbench/harness/plot.hpp"
 #include "fpbench/harness/sample_csv.hpp"
 #include "fpbench/reports/compare_r_text.hpp"
 #include "fpbench/reports/csv.hpp"
@@ -38,6 +39,24 @@ Result<std::string> render_comparison(std::string_view csv_text,
       return reports::format_csv(comparison);
   }
   return Error{"internal", "unhandled report format"};
+}
+
+Result<void> plot_comparison(std::string_view csv_text,
+                             std::string_view source_name,
+                             const std::string& box_png,
+                             const std::string& improvement_png) {
+  if (box_png.empty() && improvement_png.empty()) return {};
+  // The script reads only the JSON report, which carries the samples too.
+  const Result<std::string> json =
+      render_comparison(csv_text, source_name, ReportFormat::kJson, {});
+  if (!json) return json.error();
+  if (!box_png.empty()) {
+    if (Result<void> r = render_plot(PlotKind::kBox, *json, box_png); !r) return r;
+  }
+  if (!improvement_png.empty()) {
+    return render_plot(PlotKind::kImprovement, *json, improvement_png);
+  }
+  return {};
 }
 
 }  // namespace fpbench::harness

@@ -132,4 +132,70 @@ TEST_F(Cli, OnlyConstantDataStillPrintsTheRow) {
       << r.out;
 }
 
+// The plots need a Python with matplotlib (FPBENCH_PYTHON, else
+// /usr/bin/python3); without one these tests are skipped.
+bool plotting_python_available() {
+  const char* env = std::getenv("FPBENCH_PYTHON");
+  const std::string python = env != nullptr && *env != '\0' ? env : "/usr/bin/python3";
+  const std::string cmd = "'" + python + "' -c 'import matplotlib' >/dev/null 2>&1";
+  return std::system(cmd.c_str()) == 0;
+}
+
+bool is_png(const fs::path& p) {
+  return slurp(p).rfind("\x89PNG\r\n\x1a\n", 0) == 0;
+}
+
+TEST_F(Cli, ComparePlotsBothPicturesAndStillPrintsTheTable) {
+  if (!plotting_python_available()) GTEST_SKIP() << "no Python with matplotlib";
+  const fs::path box = dir_ / "out.png", improvement = dir_ / "out2.png";
+  const CliResult r = run("compare '" + kFixture + "' --plot '" + box.string() +
+                          "' --plot-improvement '" + improvement.string() + "'");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, slurp(FPBENCH_SOURCE_DIR
+                         "/harness/tests/data/compare-r/readfilesync.expected.txt"));
+  EXPECT_TRUE(is_png(box));
+  EXPECT_TRUE(is_png(improvement));
+  EXPECT_GT(fs::file_size(box), 5000u);
+  EXPECT_GT(fs::file_size(improvement), 5000u);
+}
+
+TEST_F(Cli, ComparePlotGoesWithAnyFormat) {
+  if (!plotting_python_available()) GTEST_SKIP() << "no Python with matplotlib";
+  const fs::path improvement = dir_ / "improvement.png";
+  const CliResult r = run("compare --format json --plot-improvement '" +
+                          improvement.string() + "' '" + kFixture + "'");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("{", 0), 0u);
+  EXPECT_TRUE(is_png(improvement));
+  EXPECT_FALSE(fs::exists(dir_ / "out.png"));
+}
+
+TEST_F(Cli, ComparePlotToAnUnwritablePathNamesIt) {
+  if (!plotting_python_available()) GTEST_SKIP() << "no Python with matplotlib";
+  const std::string png = (dir_ / "no-such-dir" / "out.png").string();
+  const CliResult r = run("compare '" + kFixture + "' --plot '" + png + "'");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("fpbench: error: cannot draw '" + png + "'"), std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("No such file or directory"), std::string::npos) << r.err;
+}
+
+TEST_F(Cli, ComparePlotWithoutAPythonIsAFailureThatSaysHowToChooseOne) {
+  const char* old = std::getenv("FPBENCH_PYTHON");
+  const std::string saved = old != nullptr ? old : "";
+  ::setenv("FPBENCH_PYTHON", "/nonexistent/python3", 1);
+  const CliResult r = run("compare '" + kFixture + "' --plot '" +
+                          (dir_ / "out.png").string() + "'");
+  if (old != nullptr) {
+    ::setenv("FPBENCH_PYTHON", saved.c_str(), 1);
+  } else {
+    ::unsetenv("FPBENCH_PYTHON");
+  }
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_NE(r.out.find("70.32 %"), std::string::npos);
+  EXPECT_NE(r.err.find("cannot run '/nonexistent/python3'"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("FPBENCH_PYTHON"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir_ / "out.png"));
+}
+
 }  // namespace

@@ -12,7 +12,8 @@ Comparison build_comparison(const SampleSet& samples) {
   for (const BenchmarkSamples& b : samples.benchmarks()) {
     out.rows.push_back(ComparisonRow{
         b.name, b.filename, b.configuration,
-        stats::compare_rates(b.old_rates, b.new_rates)});
+        stats::compare_rates(b.old_rates, b.new_rates), b.old_rates,
+        b.new_rates});
   }
   // Names that collate equal (they differ only in ignorable characters)
   // keep the order they first appeared in, as R's sort leaves them.

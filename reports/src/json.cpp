@@ -2,13 +2,15 @@
 
 #include <nlohmann/json.hpp>
 
+#include <vector>
+
 namespace fpbench::reports {
 namespace {
 
 using nlohmann::json;
 
-json side(std::size_t n, double mean) {
-  return json{{"n", n}, {"mean", mean}};
+json side(std::size_t n, double mean, const std::vector<double>& samples) {
+  return json{{"n", n}, {"mean", mean}, {"samples", samples}};
 }
 
 json row_json(const ComparisonRow& row) {
@@ -16,8 +18,8 @@ json row_json(const ComparisonRow& row) {
   json r{{"name", row.name},
          {"filename", row.filename},
          {"configuration", row.configuration},
-         {"old", side(c.n_old, c.mean_old)},
-         {"new", side(c.n_new, c.mean_new)},
+         {"old", side(c.n_old, c.mean_old, row.old_rates)},
+         {"new", side(c.n_new, c.mean_new, row.new_rates)},
          {"improvement_pct", c.improvement_pct},
          {"stars", c.test ? json(c.stars) : json(nullptr)}};
   if (c.test) {

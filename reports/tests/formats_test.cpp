@@ -89,6 +89,20 @@ TEST(Json, CarriesUnroundedNumbersAndNulls) {
   EXPECT_TRUE(c["confidence_intervals"][0]["half_width_pct"].is_null());
 }
 
+TEST(Json, CarriesTheSamplesInInputOrder) {
+  const auto doc = nlohmann::json::parse(format_json(small_comparison()));
+  const auto& a = doc["rows"][0];
+  EXPECT_EQ(a["old"]["samples"], nlohmann::json({50.0, 52.0, 48.0}));
+  EXPECT_EQ(a["new"]["samples"], nlohmann::json({51.0, 49.0, 50.0}));
+  const auto& b = doc["rows"][1];
+  EXPECT_EQ(b["old"]["samples"], nlohmann::json({100.0, 101.0, 99.0, 100.0}));
+  EXPECT_EQ(b["old"]["samples"].size(), b["old"]["n"].get<std::size_t>());
+  const auto& c = doc["rows"][2];
+  EXPECT_EQ(c["old"]["samples"], nlohmann::json({10.0}));
+  EXPECT_TRUE(c["new"]["samples"].is_array());
+  EXPECT_TRUE(c["new"]["samples"].empty());
+}
+
 TEST(Json, NamesThatAreNotUtf8DoNotAbort) {
   SampleSet s;
   s.add(Binary::kOld, "bad\xff", "", 1.0);

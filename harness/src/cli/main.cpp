@@ -50,6 +50,8 @@ struct CompareArgs {
   std::string input = "-";
   std::string format = "text";
   bool only_significant = false;
+  std::string plot;              // box plot PNG, when given
+  std::string plot_improvement;  // improvement PNG, when given
 };
 
 int run_compare(const CompareArgs& args) {
@@ -66,6 +68,9 @@ int run_compare(const CompareArgs& args) {
     return fail(kExitFailure, std::string("cannot write the report: ") +
                                   std::strerror(errno));
   }
+  const auto plotted = plot_comparison(*text, input_display_name(args.input),
+                                       args.plot, args.plot_improvement);
+  if (!plotted) return fail(exit_code_for(plotted.error()), plotted.error().message);
   return kExitOk;
 }
 
@@ -145,6 +150,10 @@ int main(int argc, char** argv) {
   compare_cmd->add_flag("--only-significant", compare.only_significant,
                         "Keep only rows with at least one star (text and "
                         "markdown)");
+  compare_cmd->add_option("--plot", compare.plot,
+                          "Also draw old vs new box plots per benchmark to this PNG");
+  compare_cmd->add_option("--plot-improvement", compare.plot_improvement,
+                          "Also draw the improvements with confidence intervals to this PNG");
 
   fpbench::harness::RunOptions run;
   run.scenario_program = default_scenario_program();

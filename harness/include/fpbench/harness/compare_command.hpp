@@ -21,4 +21,12 @@ Result<std::string> render_comparison(std::string_view csv_text,
                                       ReportFormat format,
                                       const reports::ReportOptions& options);
 
+// Draws the comparison of the CSV as PNG pictures (fpbench/harness/plot.hpp):
+// old and new samples per benchmark to box_png, the improvements with their
+// confidence intervals to improvement_png. An empty path skips that picture.
+Result<void> plot_comparison(std::string_view csv_text,
+                             std::string_view source_name,
+                             const std::string& box_png,
+                             const std::string& improvement_png);
+
 }  // namespace fpbench::harness

@@ -17,6 +17,10 @@ struct ComparisonRow {
   std::string filename;
   std::string configuration;
   stats::RateComparison stats;
+  // The samples the statistics were computed from, in input order, so that
+  // reports can draw their distribution (the JSON's box plot input).
+  std::vector<double> old_rates;
+  std::vector<double> new_rates;
 };
 
 struct Comparison {

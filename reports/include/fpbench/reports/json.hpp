@@ -1,7 +1,9 @@
 #pragma once
 
 // Every number of the comparison, unrounded, for machines. Numbers that are
-// undefined (no test, an empty side) are null.
+// undefined (no test, an empty side) are null. Each side also carries its
+// raw samples in input order ("samples": [...], empty for a missing side) so
+// that the plot script can draw their distribution.
 
 #include <string>
 

@@ -1,0 +1,224 @@
+#!/usr/bin/env python3
+"""Tests of fpbench_plot.py: every plot renders from the fixtures in
+testdata/ to a valid PNG whose size follows the number of rows, and bad input
+ends with exit status 2 and a message naming the file, never a traceback.
+
+Run with a Python that has matplotlib: /usr/bin/python3 test_fpbench_plot.py
+"""
+
+import json
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SCRIPT = os.path.join(HERE, "fpbench_plot.py")
+DATA = os.path.join(HERE, "testdata")
+
+sys.path.insert(0, HERE)
+import fpbench_plot  # noqa: E402
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def png_size(path):
+    """(width, height) from the IHDR chunk; fails the test if not a PNG."""
+    with open(path, "rb") as f:
+        head = f.read(24)
+    if len(head) < 24 or head[:8] != PNG_SIGNATURE or head[12:16] != b"IHDR":
+        raise AssertionError(f"{path} is not a PNG")
+    return struct.unpack(">II", head[16:24])
+
+
+def fixture(name):
+    return os.path.join(DATA, name)
+
+
+class PlotTest(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory(prefix="fpbench-plot-")
+        self.env = dict(os.environ, MPLCONFIGDIR=self.tmp.name)
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def path(self, name):
+        return os.path.join(self.tmp.name, name)
+
+    def run_script(self, *args):
+        return subprocess.run([sys.executable, SCRIPT, *args], capture_output=True,
+                              text=True, env=self.env, timeout=300)
+
+    def render(self, kind, source, *extra):
+        out = self.path(f"{kind}-{os.path.basename(source)}.png")
+        done = self.run_script(kind, source, out, *extra)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertNotIn("Traceback", done.stderr)
+        width, height = png_size(out)
+        self.assertGreater(os.path.getsize(out), 5000)
+        self.assertTrue(600 <= width <= 3000, width)
+        self.assertTrue(200 <= height <= 12000, height)
+        return width, height
+
+    def write_json(self, name, doc):
+        p = self.path(name)
+        with open(p, "w") as f:
+            json.dump(doc, f)
+        return p
+
+    def expect_bad_input(self, kind, source, *fragments):
+        done = self.run_script(kind, source, self.path("never.png"))
+        self.assertEqual(done.returncode, 2, done.stderr)
+        self.assertIn(source, done.stderr)
+        for fragment in fragments:
+            self.assertIn(fragment, done.stderr)
+        self.assertNotIn("Traceback", done.stderr)
+        self.assertFalse(os.path.exists(self.path("never.png")))
+
+
+class BoxAndImprovement(PlotTest):
+    def test_fixtures_hold_rows_without_a_test_and_without_data(self):
+        with open(fixture("compare-50.json")) as f:
+            rows = json.load(f)["rows"]
+        self.assertEqual(len(rows), 50)
+        self.assertTrue(any(r["stars"] is None and r["improvement_pct"] is not None
+                            for r in rows))
+        self.assertTrue(any(r["improvement_pct"] is None for r in rows))
+        self.assertTrue(any('"' in r["name"] and "$" in r["name"] for r in rows))
+
+    def test_every_count_renders_and_grows_with_the_rows(self):
+        for kind in ("box", "improvement"):
+            with self.subTest(kind=kind):
+                heights = [self.render(kind, fixture(f"compare-{n}.json"))[1]
+                           for n in (1, 5, 50)]
+                self.assertLess(heights[0], heights[1])
+                self.assertLess(heights[1], heights[2])
+                self.assertGreater(heights[2], 50 * 40)  # 40 px a row at least
+
+    def test_improvement_takes_a_title(self):
+        self.render("improvement", fixture("compare-5.json"), "--title",
+                    "writeFileSync: 'utf8' is $faster\" (v2.1)")
+
+    def test_ratios_over_a_decade_use_a_log_axis(self):
+        with open(fixture("compare-5.json")) as f:
+            doc = json.load(f)
+        doc["rows"][0]["new"]["samples"] = [
+            v * 40 for v in doc["rows"][0]["new"]["samples"]]
+        self.render("box", self.write_json("wide.json", doc))
+
+    def test_a_benchmark_without_old_samples_is_scaled_by_its_new_mean(self):
+        with open(fixture("compare-1.json")) as f:
+            doc = json.load(f)
+        doc["rows"][0]["old"] = {"n": 0, "mean": None, "samples": []}
+        doc["rows"][0]["stars"] = doc["rows"][0]["improvement_pct"] = None
+        self.render("box", self.write_json("no-old.json", doc))
+        self.render("improvement", self.write_json("no-old.json", doc))
+
+    def test_improvement_needs_no_samples_but_box_does(self):
+        with open(fixture("compare-5.json")) as f:
+            doc = json.load(f)
+        for row in doc["rows"]:
+            del row["old"]["samples"], row["new"]["samples"]
+        p = self.write_json("old-format.json", doc)
+        self.render("improvement", p)
+        self.expect_bad_input("box", p, "rows[0].old", "'samples'")
+
+
+class History(PlotTest):
+    def test_two_series_with_change_points(self):
+        width, height = self.render("history", fixture("history-2.json"))
+        self.assertGreater(height, 2 * 200)
+
+    def test_more_series_than_the_cap_are_left_out(self):
+        with open(fixture("history-2.json")) as f:
+            doc = json.load(f)
+        doc["series"] = doc["series"] * 8
+        _, capped = self.render("history", self.write_json("h16.json", doc))
+        doc["series"] = doc["series"][:12]
+        _, twelve = self.render("history", self.write_json("h12.json", doc))
+        self.assertEqual(capped, twelve)
+
+    def test_null_statistics_and_missing_dates_draw(self):
+        with open(fixture("history-2.json")) as f:
+            doc = json.load(f)
+        points = doc["series"][0]["points"]
+        points[3].update(mean=None, min=None, max=None)
+        del points[4]["date"]
+        doc["series"][1]["change_points"][0]["magnitude_pct"] = None
+        doc["series"].append({"benchmark": "one point", "machine": "m", "side": "old",
+                              "points": points[:1], "change_points": []})
+        doc["series"].append({"benchmark": "no points", "machine": "m", "side": "old",
+                              "points": []})
+        self.render("history", self.write_json("holes.json", doc))
+
+
+class BadInput(PlotTest):
+    def test_missing_file(self):
+        self.expect_bad_input("box", self.path("missing.json"), "cannot read")
+
+    def test_not_json(self):
+        p = self.path("broken.json")
+        with open(p, "w") as f:
+            f.write('{"rows": [\n')
+        for kind in ("box", "improvement", "history"):
+            self.expect_bad_input(kind, p, "not valid JSON")
+
+    def test_wrong_shapes(self):
+        cases = [
+            ("box", [], "top level: expected an object"),
+            ("box", {"rows": {}}, "rows: expected an array"),
+            ("box", {"rows": []}, "no benchmark"),
+            ("improvement", {"rows": [{"name": "a"}]}, "rows[0]: missing key 'old'"),
+            ("box", {"rows": [{"name": "a", "old": {"samples": [1, "2"]},
+                               "new": {"samples": []}}]},
+             "rows[0].old.samples[1]: expected a number"),
+            ("improvement", {"rows": [{"name": "a", "old": {}, "new": {},
+                                       "stars": 5}]}, "rows[0].stars"),
+            ("improvement", {"rows": [{"name": "a", "old": {}, "new": {},
+                                       "stars": 1.0}]}, "rows[0].stars"),
+            ("improvement", {"rows": [{"name": "a", "old": {"mean": 10 ** 400},
+                                       "new": {}}]}, "rows[0].old.mean"),
+            ("history", {"series": []}, "no series"),
+            ("history", {"series": [{"benchmark": "b", "machine": "m", "side": "new",
+                                     "points": [{"commit": "c", "mean": 1}] * 3,
+                                     "change_points": [{"index": 3}]}]},
+             "series[0].change_points[0].index"),
+            ("history", {"series": [{"benchmark": "b", "machine": "m", "side": "new",
+                                     "points": [{"commit": "c", "mean": "fast"}]}]},
+             "series[0].points[0].mean"),
+        ]
+        for i, (kind, doc, fragment) in enumerate(cases):
+            with self.subTest(case=i):
+                self.expect_bad_input(kind, self.write_json(f"shape{i}.json", doc),
+                                      fragment)
+
+    def test_unwritable_output_is_a_failure_naming_it(self):
+        out = self.path("no/such/dir/out.png")
+        done = self.run_script("box", fixture("compare-1.json"), out)
+        self.assertEqual(done.returncode, 3)
+        self.assertIn(out, done.stderr)
+        self.assertNotIn("Traceback", done.stderr)
+
+
+class Layout(unittest.TestCase):
+    def test_wrapped_names_keep_every_character(self):
+        config = "encoding='utf8' path='/tmp/a dir/" + "x" * 70 + "' n=1"
+        label = fpbench_plot.wrap_name("fs/read-file-sync", config, width=30)
+        self.assertTrue(all(len(line) <= 30 for line in label.split("\n")))
+        self.assertEqual(label.replace("\n", "").replace(" ", ""),
+                         ("fs/read-file-sync" + config).replace(" ", ""))
+
+    def test_dollars_are_not_mathtext(self):
+        self.assertEqual(fpbench_plot.wrap_name("a$b", ""), r"a\$b")
+
+    def test_sparse_ticks_keep_the_ends(self):
+        self.assertEqual(fpbench_plot.sparse_ticks(3, 7), [0, 1, 2])
+        ticks = fpbench_plot.sparse_ticks(90, 7)
+        self.assertEqual((ticks[0], ticks[-1], len(ticks)), (0, 89, 7))
+
+
+if __name__ == "__main__":
+    unittest.main()
