@@ -12,6 +12,7 @@
 #include <set>
 
 #include "fpbench/harness/input.hpp"
+#include "fpbench/harness/plot.hpp"
 #include "fpbench/harness/sample_csv.hpp"
 #include "fpbench/stats/change_points.hpp"
 #include "history_json.hpp"
@@ -239,8 +240,10 @@ Result<CommandOutput> history_plot(const SeriesOptions& options, const std::stri
   out << *json;
   out.close();
   if (!out) return Error("io", json_path + ": cannot write");
-  return CommandOutput{fmt::format("wrote {} (the history plot's data; {} is rendered from it)\n",
-                                   json_path, png_path),
+  if (auto drawn = harness::render_plot(harness::PlotKind::kHistory, *json, png_path); !drawn) {
+    return drawn.error();
+  }
+  return CommandOutput{fmt::format("wrote {} (its data: {})\n", png_path, json_path),
                        kHistoryExitOk};
 }
 

@@ -83,8 +83,8 @@ Result<CommandOutput> history_report(const ReportOptions& options);
 //     "mean_after", "magnitude_pct", "p_value", "regression"}]}]}
 Result<std::string> history_plot_json(const SeriesOptions& options);
 
-// Writes history_plot_json next to `png_path` (OUT.png -> OUT.json); the
-// text says where.
+// Writes history_plot_json next to `png_path` (OUT.png -> OUT.json), then
+// draws the PNG from it with harness::render_plot (the matplotlib script).
 Result<CommandOutput> history_plot(const SeriesOptions& options, const std::string& png_path);
 
 // --- The analysis the commands share (exposed for tests) ---
