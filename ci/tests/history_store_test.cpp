@@ -48,7 +48,8 @@ class StoreTest : public ::testing::TestWithParam<std::string> {
     const std::string name = ::testing::UnitTest::GetInstance()->current_test_info()->name();
     std::string tag;
     for (const char c : name) tag += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-    tag = "fpbench_t" + std::to_string(::getpid()) + "_" + tag;
+    // PostgreSQL cuts identifiers at 63 bytes; stay below rather than rely on it.
+    tag = ("fpbench_t" + std::to_string(::getpid()) + "_" + tag).substr(0, 60);
     if (GetParam() == "sqlite") {
       dir_ = fs::temp_directory_path() / tag;
       fs::remove_all(dir_);
