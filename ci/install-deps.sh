@@ -9,6 +9,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libuv1-dev
   python3-matplotlib
+  libsqlite3-dev libpq-dev postgresql
 )
 
 missing=()

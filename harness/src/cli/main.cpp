@@ -19,6 +19,7 @@
 #include "fpbench/harness/run_command.hpp"
 #include "fpbench/harness/sample_sources.hpp"
 #include "sample_input_flags.hpp"
+#include "history_cli.hpp"
 
 namespace {
 
@@ -291,6 +292,8 @@ int main(int argc, char** argv) {
   list_cmd->add_option("--scenarios", list_program, "fpbench-scenarios to ask")
       ->capture_default_str();
 
+  fpbench::cli::HistoryCli history(app);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -306,6 +309,7 @@ int main(int argc, char** argv) {
     if (compare_cmd->parsed()) return run_compare(compare);
     if (list_cmd->parsed()) return run_list(list_program, list_category);
     if (gate_cmd->parsed()) return run_gate(gate);
+    if (history.parsed()) return history.run();
     if (run_cmd->parsed()) {
       run.progress = !no_progress;
       if (!target_accuracy.empty()) {

@@ -1,0 +1,123 @@
+#pragma once
+
+// `fpbench history record | detect | report | plot`, as functions from
+// options to output text and an exit code, so the CLI only parses flags.
+//
+// Series: per benchmark x machine, one point per recorded run, the mean rate
+// (ops/s, higher is better) of one side ("new" by default: the product; "old"
+// is the control), in (date, recording) order. Change points come from
+// stats::detect_change_points on those means; a change point whose mean
+// drops (magnitude < 0) is a REGRESSION, one that rises an improvement.
+//
+// --benchmark PATTERN matches benchmark names ("filename configuration",
+// as compare.R names them) by plain substring, case-sensitive; no wildcards.
+//
+// --since selects the newest runs a regression must lie in to fail detect
+// (exit 1): empty, the last run; all digits and at most 6 characters, the
+// last N runs of each series; otherwise a commit (a unique prefix of at
+// least 4 characters), and every run at or after that commit's run (same
+// machine; on a machine without it, runs dated at or after it).
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "fpbench/base/result.hpp"
+#include "fpbench/ci/history_store.hpp"
+
+namespace fpbench::ci {
+
+inline constexpr int kHistoryExitOk = 0;
+inline constexpr int kHistoryExitRegression = 1;
+
+struct CommandOutput {
+  std::string text;  // for stdout
+  int exit_code = kHistoryExitOk;
+};
+
+struct RecordOptions {
+  std::string file;     // compare.js CSV, or - for standard input
+  std::string db;
+  std::string commit;
+  std::string date;     // ISO 8601; empty: now (UTC)
+  std::string machine;  // empty: this host's name
+};
+
+// One line: "recorded run 12 (commit abc, machine m, 2026-...Z): 1000
+// benchmarks, 60000 samples, new run" (or "replaced the earlier recording").
+Result<CommandOutput> history_record(const RecordOptions& options);
+
+struct SeriesOptions {
+  std::string db;
+  std::string side = "new";
+  std::string machine;
+  std::string benchmark_pattern;
+  std::size_t window = 50;
+  double p_value = 0.001;
+  double min_magnitude_pct = 0;  // |change| below this percentage is not reported
+};
+
+struct DetectOptions {
+  SeriesOptions series;
+  std::string since;
+  std::string format = "text";  // text | markdown | json
+};
+
+// Exit code kHistoryExitRegression when a regression lies in the --since runs.
+Result<CommandOutput> history_detect(const DetectOptions& options);
+
+struct ReportOptions {
+  SeriesOptions series;
+  std::string format = "markdown";  // markdown | json
+  std::size_t last = 0;             // list change points of the last N runs only; 0: all
+};
+
+// Per benchmark: latest run vs the previous one and vs the level before the
+// last change point, and the change points. Exit code 0.
+Result<CommandOutput> history_report(const ReportOptions& options);
+
+// The JSON the history plot renders:
+// {"metric": "rate_ops_per_s", "series": [{"benchmark", "machine", "side",
+//   "points": [{"commit", "date", "n", "mean", "median", "min", "max"}],
+//   "change_points": [{"index", "commit", "date", "mean_before",
+//     "mean_after", "magnitude_pct", "p_value", "regression"}]}]}
+Result<std::string> history_plot_json(const SeriesOptions& options);
+
+// Writes history_plot_json next to `png_path` (OUT.png -> OUT.json), then
+// draws the PNG from it with harness::render_plot (the matplotlib script).
+Result<CommandOutput> history_plot(const SeriesOptions& options, const std::string& png_path);
+
+// --- The analysis the commands share (exposed for tests) ---
+
+struct DetectedChange {
+  std::size_t index = 0;  // first point of the new level
+  std::string commit;
+  std::string date;
+  double mean_before = 0;
+  double mean_after = 0;
+  double magnitude_pct = 0;  // 100 * (after - before) / before
+  double p_value = 0;
+  bool regression = false;   // the rate dropped
+  bool selected = false;     // lies in the --since runs
+};
+
+struct SeriesAnalysis {
+  Series series;
+  std::vector<DetectedChange> changes;
+  std::size_t selected_from = 0;  // first point index covered by --since
+};
+
+Result<std::vector<SeriesAnalysis>> analyse_history(HistoryStore& store,
+                                                    const SeriesOptions& options,
+                                                    const std::string& since);
+
+// Formats (history_formats.cpp), pure functions of the analysis.
+std::string format_detect_text(const std::vector<SeriesAnalysis>& analyses);
+std::string format_detect_markdown(const std::vector<SeriesAnalysis>& analyses);
+std::string format_detect_json(const std::vector<SeriesAnalysis>& analyses,
+                               const DetectOptions& options);
+std::string format_report_markdown(const std::vector<SeriesAnalysis>& analyses,
+                                   std::size_t last);
+std::string format_report_json(const std::vector<SeriesAnalysis>& analyses, std::size_t last);
+
+}  // namespace fpbench::ci

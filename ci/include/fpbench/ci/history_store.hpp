@@ -1,0 +1,125 @@
+#pragma once
+
+// The nightly history store: every recorded run's samples, and per run x
+// benchmark x side the aggregates that change-point detection reads.
+//
+// Schema (versioned, migrations applied in order at open, each in its own
+// transaction with its row in schema_migrations):
+//   v1  machines(id, name)  benchmarks(id, name, filename, configuration)
+//       runs(id, commit_sha, run_date, machine_id, recorded_at, source_file,
+//            UNIQUE(commit_sha, machine_id))
+//       samples(run_id, benchmark_id, side 'old'|'new', rate >= 0)
+//   v2  run_stats(run_id, benchmark_id, side, n, mean, variance, median,
+//                 min_rate, max_rate), filled from the samples already there;
+//       an index on runs(machine_id, run_date, id) for series reads.
+// mean and variance are stats::mean / stats::variance (R's definitions:
+// variance with n - 1, NaN for n < 2); median is the middle value, or the
+// mean of the two middle values for even n.
+//
+// Dates are stored normalised to UTC, "YYYY-MM-DDTHH:MM:SSZ", so that text
+// order is time order in both backends. A series is ordered by (run_date,
+// run id): two runs with the same date stay in the order they were first
+// recorded.
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "fpbench/base/result.hpp"
+#include "fpbench/ci/sql_connection.hpp"
+#include "fpbench/reports/samples.hpp"
+
+namespace fpbench::ci {
+
+inline constexpr int kLatestSchemaVersion = 2;
+
+// ISO 8601 date or date-time -> "YYYY-MM-DDTHH:MM:SSZ" in UTC. Accepted:
+// YYYY-MM-DD, and YYYY-MM-DD[T ]HH:MM[:SS[.fraction]] with an optional Z or
+// +HH:MM / -HH:MM / +HHMM offset; no offset means UTC. The fraction is
+// dropped. Anything else, or an impossible date (2026-02-30), is an Error
+// with code "usage".
+Result<std::string> normalize_iso8601(std::string_view text);
+
+// Now, in the normalised form.
+std::string utc_now_iso8601();
+
+struct RecordInfo {
+  std::string commit;
+  std::string date_iso;     // any form normalize_iso8601 accepts
+  std::string machine;
+  std::string source_file;  // for the record only
+};
+
+struct RecordSummary {
+  std::int64_t run_id = 0;
+  std::size_t benchmarks = 0;
+  std::size_t samples = 0;
+  bool replaced = false;  // this commit + machine was recorded before
+  std::string date;       // normalised
+};
+
+// One run's aggregates of one benchmark and side.
+struct RunPoint {
+  std::int64_t run_id = 0;
+  std::string commit;
+  std::string date;
+  std::int64_t n = 0;
+  double mean = 0;
+  double variance = 0;
+  double median = 0;
+  double min = 0;
+  double max = 0;
+};
+
+struct Series {
+  std::string benchmark;
+  std::string machine;
+  std::string side;
+  std::vector<RunPoint> points;  // in (date, run id) order
+};
+
+struct SeriesQuery {
+  std::string side = "new";       // "new" or "old"
+  std::string machine;            // empty: every machine
+  std::string benchmark_pattern;  // substring of the benchmark name; empty: all
+};
+
+struct OpenOptions {
+  // Migrate no further than this version; tests use 1 to build an old store.
+  int schema_version = kLatestSchemaVersion;
+  // Create a missing SQLite file; the read-only commands pass false so that
+  // a mistyped --db is an error, not an empty history.
+  bool create = true;
+};
+
+class HistoryStore {
+ public:
+  // A postgresql:// (or postgres://) URL selects PostgreSQL, anything else is
+  // an SQLite file path. Creates the schema or migrates it to the latest
+  // version. A store newer than this program is an error.
+  static Result<HistoryStore> open(std::string_view db, const OpenOptions& options = {});
+
+  // Records one run in ONE transaction: on any error nothing of it is kept.
+  // The same commit + machine again replaces that run (same run id). Rates
+  // must be finite and >= 0; a run without samples is refused.
+  Result<RecordSummary> record(const reports::SampleSet& samples, const RecordInfo& info);
+
+  // Per-run aggregates, one Series per benchmark x machine, sorted by
+  // benchmark name then machine. Reads run_stats, never the samples.
+  Result<std::vector<Series>> load_series(const SeriesQuery& query);
+
+  [[nodiscard]] int schema_version() const { return schema_version_; }
+  SqlConnection& connection() { return *connection_; }
+
+ private:
+  HistoryStore(std::unique_ptr<SqlConnection> connection, int version)
+      : connection_(std::move(connection)), schema_version_(version) {}
+
+  std::unique_ptr<SqlConnection> connection_;
+  int schema_version_ = 0;
+};
+
+}  // namespace fpbench::ci

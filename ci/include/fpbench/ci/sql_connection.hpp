@@ -1,0 +1,70 @@
+#pragma once
+
+// The few SQL operations the history store needs, behind one interface with
+// two backends: SQLite (a file path) and PostgreSQL (a postgresql:// URL).
+//
+// SQL is written once, with `?` placeholders; the PostgreSQL backend rewrites
+// them to $1, $2, ... (a `?` inside a quoted literal is left alone). Values
+// travel as int64, double or text. A NULL column reads as 0 / NaN / "".
+// Doubles are sent to PostgreSQL in shortest round-trip text form, so they
+// come back bit-identical.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "fpbench/base/result.hpp"
+
+namespace fpbench::ci {
+
+enum class SqlDialect { kSqlite, kPostgres };
+
+class SqlStatement {
+ public:
+  virtual ~SqlStatement() = default;
+
+  // Parameters are numbered from 1, as in SQL.
+  virtual void bind_int(int index, std::int64_t value) = 0;
+  virtual void bind_double(int index, double value) = 0;
+  virtual void bind_text(int index, std::string_view value) = 0;
+
+  // Executes on the first call after binding; true while a row is available.
+  [[nodiscard]] virtual Result<bool> step() = 0;
+  // Ready to execute again with new bindings.
+  virtual void reset() = 0;
+
+  // Columns are numbered from 0, as in every C client library.
+  [[nodiscard]] virtual std::int64_t column_int(int column) const = 0;
+  [[nodiscard]] virtual double column_double(int column) const = 0;
+  [[nodiscard]] virtual std::string column_text(int column) const = 0;
+};
+
+class SqlConnection {
+ public:
+  virtual ~SqlConnection() = default;
+
+  // One or more statements without parameters or results.
+  [[nodiscard]] virtual Result<void> exec(std::string_view sql) = 0;
+  [[nodiscard]] virtual Result<std::unique_ptr<SqlStatement>> prepare(std::string_view sql) = 0;
+  [[nodiscard]] virtual SqlDialect dialect() const = 0;
+  // The path, or the URL without its password: for error messages.
+  [[nodiscard]] virtual const std::string& name() const = 0;
+};
+
+// Opens an SQLite database, creating the file when `create` (a missing file
+// is an error otherwise). The parent directory must exist: a missing one is
+// reported, not created.
+Result<std::unique_ptr<SqlConnection>> open_sqlite(std::string_view path, bool create = true);
+
+// Connects to PostgreSQL with a libpq connection URI (postgresql://...).
+Result<std::unique_ptr<SqlConnection>> open_postgres(std::string_view url);
+
+// A postgresql:// or postgres:// URL selects PostgreSQL, anything else is a
+// path to an SQLite file (created if missing when `create`).
+Result<std::unique_ptr<SqlConnection>> open_database(std::string_view db, bool create = true);
+
+// Runs a statement that returns no rows to completion.
+Result<void> run_to_end(SqlStatement& statement);
+
+}  // namespace fpbench::ci

@@ -1,0 +1,250 @@
+// The history commands: record, detect, report and the plot's JSON.
+
+#include "fpbench/ci/history_commands.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "fpbench/harness/input.hpp"
+#include "fpbench/harness/plot.hpp"
+#include "fpbench/harness/sample_csv.hpp"
+#include "fpbench/stats/change_points.hpp"
+#include "history_json.hpp"
+
+namespace fpbench::ci {
+namespace {
+
+// Short --since values are run counts, longer ones commits: a 7-digit
+// all-numeric abbreviated SHA is possible, a 7-digit night count is not.
+constexpr std::size_t kMaxRunCountDigits = 6;
+constexpr std::size_t kMinCommitPrefix = 4;
+// Reading commands never create a store.
+const OpenOptions kExisting{kLatestSchemaVersion, false};
+
+std::string host_name() {
+  char name[256] = {};
+  if (::gethostname(name, sizeof name - 1) != 0 || name[0] == '\0') return "unknown";
+  return name;
+}
+
+Result<void> validate(const SeriesOptions& o) {
+  if (o.db.empty()) return Error("usage", "--db is required");
+  if (o.window < 4) return Error("usage", "--window must be at least 4");
+  if (!(o.p_value > 0 && o.p_value <= 1)) return Error("usage", "--p-value must be in (0, 1]");
+  if (!(o.min_magnitude_pct >= 0)) return Error("usage", "--min-magnitude must be >= 0");
+  if (o.side != "new" && o.side != "old") {
+    return Error("usage", "--side must be new or old, not '" + o.side + "'");
+  }
+  return {};
+}
+
+bool is_run_count(const std::string& since) {
+  return !since.empty() && since.size() <= kMaxRunCountDigits &&
+         std::all_of(since.begin(), since.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// The first point index --since covers in each series.
+Result<void> apply_since(std::vector<SeriesAnalysis>& analyses, const std::string& since) {
+  if (since.empty() || is_run_count(since)) {
+    std::size_t n = 1;
+    if (!since.empty()) {
+      n = std::stoul(since);
+      if (n == 0) return Error("usage", "--since 0 selects no run; use at least 1");
+    }
+    for (auto& a : analyses) {
+      const std::size_t size = a.series.points.size();
+      a.selected_from = size > n ? size - n : 0;
+    }
+    return {};
+  }
+  if (since.size() < kMinCommitPrefix) {
+    return Error("usage", fmt::format("--since '{}': a commit needs at least {} characters",
+                                      since, kMinCommitPrefix));
+  }
+  std::set<std::string> commits;
+  std::string earliest_date;
+  for (const auto& a : analyses) {
+    for (const auto& p : a.series.points) {
+      if (!p.commit.starts_with(since)) continue;
+      commits.insert(p.commit);
+      if (earliest_date.empty() || p.date < earliest_date) earliest_date = p.date;
+    }
+  }
+  if (commits.empty()) return Error("usage", fmt::format("--since: no recorded run of commit '{}'", since));
+  if (commits.size() > 1) {
+    return Error("usage", fmt::format("--since: '{}' is ambiguous ({} commits start with it)",
+                                      since, commits.size()));
+  }
+  for (auto& a : analyses) {
+    const auto& points = a.series.points;
+    auto at = std::find_if(points.begin(), points.end(),
+                           [&](const RunPoint& p) { return p.commit == *commits.begin(); });
+    if (at == points.end()) {
+      at = std::find_if(points.begin(), points.end(),
+                        [&](const RunPoint& p) { return p.date >= earliest_date; });
+    }
+    a.selected_from = static_cast<std::size_t>(at - points.begin());
+  }
+  return {};
+}
+
+// nlohmann writes NaN as null; that is what a plot should see for a
+// single-sample run's missing spread.
+nlohmann::json point_json(const RunPoint& p) {
+  return {{"commit", p.commit}, {"date", p.date},     {"n", p.n},    {"mean", p.mean},
+          {"median", p.median}, {"min", p.min},       {"max", p.max}};
+}
+
+}  // namespace
+
+Result<CommandOutput> history_record(const RecordOptions& options) {
+  if (options.db.empty()) return Error("usage", "--db is required");
+  if (options.commit.empty()) return Error("usage", "--commit is required");
+  RecordInfo info{options.commit, options.date.empty() ? utc_now_iso8601() : options.date,
+                  options.machine.empty() ? host_name() : options.machine,
+                  harness::input_display_name(options.file)};
+  // The date first: a bad --date is a usage error whatever the file holds.
+  if (auto date = normalize_iso8601(info.date_iso); !date) return date.error();
+  auto text = harness::read_input(options.file);
+  if (!text) return text.error();
+  auto samples = harness::parse_samples_csv(*text, info.source_file);
+  if (!samples) return samples.error();
+  auto store = HistoryStore::open(options.db);
+  if (!store) return store.error();
+  auto summary = store->record(*samples, info);
+  if (!summary) return summary.error();
+  return CommandOutput{
+      fmt::format("recorded run {} (commit {}, machine {}, {}): {} benchmarks, {} samples, {}\n",
+                  summary->run_id, info.commit, info.machine, summary->date,
+                  summary->benchmarks, summary->samples,
+                  summary->replaced ? "replaced the earlier recording of this commit and machine"
+                                    : "new run"),
+      kHistoryExitOk};
+}
+
+Result<std::vector<SeriesAnalysis>> analyse_history(HistoryStore& store,
+                                                    const SeriesOptions& options,
+                                                    const std::string& since) {
+  if (auto v = validate(options); !v) return v.error();
+  auto series = store.load_series(
+      SeriesQuery{options.side, options.machine, options.benchmark_pattern});
+  if (!series) return series.error();
+  // An empty selection would pass a gate silently; a typo must not.
+  if (series->empty() && (!options.benchmark_pattern.empty() || !options.machine.empty())) {
+    return Error("usage", fmt::format("no {} series in {} matches{}{}", options.side, options.db,
+                                      options.benchmark_pattern.empty()
+                                          ? std::string()
+                                          : " --benchmark '" + options.benchmark_pattern + "'",
+                                      options.machine.empty()
+                                          ? std::string()
+                                          : " --machine '" + options.machine + "'"));
+  }
+  stats::ChangePointOptions cp;
+  cp.window = options.window;
+  cp.max_p_value = options.p_value;
+  cp.min_magnitude = options.min_magnitude_pct / 100;
+
+  std::vector<SeriesAnalysis> out;
+  out.reserve(series->size());
+  std::vector<double> means;
+  for (Series& s : *series) {
+    SeriesAnalysis a;
+    a.series = std::move(s);
+    means.clear();
+    for (const RunPoint& p : a.series.points) means.push_back(p.mean);
+    for (const stats::ChangePoint& c : stats::detect_change_points(means, cp)) {
+      const RunPoint& at = a.series.points.at(c.index);
+      a.changes.push_back(DetectedChange{c.index, at.commit, at.date, c.mean_before, c.mean_after,
+                                         100 * c.magnitude, c.p_value, c.magnitude < 0, false});
+    }
+    out.push_back(std::move(a));
+  }
+  if (auto r = apply_since(out, since); !r) return r.error();
+  for (auto& a : out) {
+    for (auto& c : a.changes) c.selected = c.index >= a.selected_from;
+  }
+  return out;
+}
+
+Result<CommandOutput> history_detect(const DetectOptions& options) {
+  if (options.format != "text" && options.format != "markdown" && options.format != "json") {
+    return Error("usage", "--format must be text, markdown or json, not '" + options.format + "'");
+  }
+  if (auto v = validate(options.series); !v) return v.error();
+  auto store = HistoryStore::open(options.series.db, kExisting);
+  if (!store) return store.error();
+  auto analyses = analyse_history(*store, options.series, options.since);
+  if (!analyses) return analyses.error();
+  CommandOutput out;
+  for (const auto& a : *analyses) {
+    for (const auto& c : a.changes) {
+      if (c.regression && c.selected) out.exit_code = kHistoryExitRegression;
+    }
+  }
+  if (options.format == "text") out.text = format_detect_text(*analyses);
+  if (options.format == "markdown") out.text = format_detect_markdown(*analyses);
+  if (options.format == "json") out.text = format_detect_json(*analyses, options);
+  return out;
+}
+
+Result<CommandOutput> history_report(const ReportOptions& options) {
+  if (options.format != "markdown" && options.format != "json") {
+    return Error("usage", "--format must be markdown or json, not '" + options.format + "'");
+  }
+  if (auto v = validate(options.series); !v) return v.error();
+  auto store = HistoryStore::open(options.series.db, kExisting);
+  if (!store) return store.error();
+  auto analyses = analyse_history(*store, options.series,
+                                  options.last == 0 ? std::string() : std::to_string(options.last));
+  if (!analyses) return analyses.error();
+  return CommandOutput{options.format == "json" ? format_report_json(*analyses, options.last)
+                                                : format_report_markdown(*analyses, options.last),
+                       kHistoryExitOk};
+}
+
+Result<std::string> history_plot_json(const SeriesOptions& options) {
+  if (auto v = validate(options); !v) return v.error();
+  auto store = HistoryStore::open(options.db, kExisting);
+  if (!store) return store.error();
+  auto analyses = analyse_history(*store, options, "");
+  if (!analyses) return analyses.error();
+  nlohmann::json series = nlohmann::json::array();
+  for (const auto& a : *analyses) {
+    nlohmann::json points = nlohmann::json::array(), changes = nlohmann::json::array();
+    for (const auto& p : a.series.points) points.push_back(point_json(p));
+    for (const auto& c : a.changes) changes.push_back(detail::change_json(c));
+    series.push_back({{"benchmark", a.series.benchmark},
+                      {"machine", a.series.machine},
+                      {"side", a.series.side},
+                      {"points", std::move(points)},
+                      {"change_points", std::move(changes)}});
+  }
+  nlohmann::json doc = {{"metric", "rate_ops_per_s"}, {"series", std::move(series)}};
+  return doc.dump(2) + "\n";
+}
+
+Result<CommandOutput> history_plot(const SeriesOptions& options, const std::string& png_path) {
+  if (png_path.empty()) return Error("usage", "plot needs an output file, e.g. history.png");
+  auto json = history_plot_json(options);
+  if (!json) return json.error();
+  std::string json_path = png_path;
+  if (json_path.size() > 4 && json_path.ends_with(".png")) json_path.resize(json_path.size() - 4);
+  json_path += ".json";
+  std::ofstream out(json_path, std::ios::binary);
+  out << *json;
+  out.close();
+  if (!out) return Error("io", json_path + ": cannot write");
+  if (auto drawn = harness::render_plot(harness::PlotKind::kHistory, *json, png_path); !drawn) {
+    return drawn.error();
+  }
+  return CommandOutput{fmt::format("wrote {} (its data: {})\n", png_path, json_path),
+                       kHistoryExitOk};
+}
+
+}  // namespace fpbench::ci

@@ -1,0 +1,312 @@
+// HistoryStore: open (with migrations), record (one transaction), and the
+// series reads of detection, written once over SqlConnection.
+
+#include "fpbench/ci/history_store.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+#include <map>
+#include <tuple>
+
+#include "schema.hpp"
+
+namespace fpbench::ci {
+namespace {
+
+// Rows per multi-row INSERT into samples: 4 parameters each, well under
+// SQLite's 32766 and PostgreSQL's 65535 parameter limits, and few enough
+// round trips to PostgreSQL (60,000 samples a night: 235 statements).
+constexpr std::size_t kSampleBatchRows = 256;
+
+std::string sample_insert_sql(std::size_t rows) {
+  std::string sql = "INSERT INTO samples (run_id, benchmark_id, side, rate) VALUES ";
+  for (std::size_t i = 0; i < rows; ++i) sql += i == 0 ? "(?, ?, ?, ?)" : ", (?, ?, ?, ?)";
+  return sql;
+}
+
+Result<void> validate(const reports::SampleSet& samples, const RecordInfo& info) {
+  if (info.commit.empty()) return Error("usage", "--commit: empty commit");
+  if (info.machine.empty()) return Error("usage", "--machine: empty machine name");
+  if (samples.benchmarks().empty()) {
+    return Error("bad-input", info.source_file + ": no samples to record");
+  }
+  for (const auto& b : samples.benchmarks()) {
+    for (const auto* rates : {&b.old_rates, &b.new_rates}) {
+      for (const double r : *rates) {
+        if (!std::isfinite(r) || r < 0) {
+          return Error("bad-input", fmt::format("{}: benchmark '{}': rate {} is not a finite "
+                                                "number >= 0",
+                                                info.source_file, b.name, r));
+        }
+      }
+    }
+  }
+  return {};
+}
+
+// Inserts `name` into a table with a UNIQUE name column if missing; its id.
+Result<std::int64_t> upsert_id(SqlStatement& insert, SqlStatement& select, std::string_view name) {
+  insert.reset();
+  insert.bind_text(1, name);
+  if (auto r = run_to_end(insert); !r) return r.error();
+  select.reset();
+  select.bind_text(1, name);
+  auto row = select.step();
+  if (!row) return row.error();
+  if (!*row) return Error("internal", fmt::format("'{}' vanished after its insert", name));
+  return select.column_int(0);
+}
+
+// The body of record(), inside the transaction the caller owns.
+class Recorder {
+ public:
+  Recorder(SqlConnection& db, int schema_version) : db_(db), schema_version_(schema_version) {}
+
+  Result<RecordSummary> record(const reports::SampleSet& samples, const RecordInfo& info,
+                               const std::string& date) {
+    RecordSummary summary;
+    summary.date = date;
+    auto machine = machine_id(info.machine);
+    if (!machine) return machine.error();
+    auto run = claim_run(info, *machine, date, summary.replaced);
+    if (!run) return run.error();
+    summary.run_id = *run;
+
+    auto insert_benchmark = db_.prepare(
+        "INSERT INTO benchmarks (name, filename, configuration) VALUES (?, ?, ?) "
+        "ON CONFLICT (name) DO NOTHING");
+    if (!insert_benchmark) return insert_benchmark.error();
+    auto select_benchmark = db_.prepare("SELECT id FROM benchmarks WHERE name = ?");
+    if (!select_benchmark) return select_benchmark.error();
+    std::unique_ptr<SqlStatement> insert_stats;  // run_stats exists from v2 on
+    if (schema_version_ >= 2) {
+      auto prepared = detail::prepare_insert_run_stats(db_);
+      if (!prepared) return prepared.error();
+      insert_stats = std::move(*prepared);
+    }
+
+    for (const auto& b : samples.benchmarks()) {
+      auto& insert = **insert_benchmark;
+      insert.reset();
+      insert.bind_text(1, b.name);
+      insert.bind_text(2, b.filename);
+      insert.bind_text(3, b.configuration);
+      if (auto r = run_to_end(insert); !r) return r.error();
+      auto& select = **select_benchmark;
+      select.reset();
+      select.bind_text(1, b.name);
+      auto row = select.step();
+      if (!row) return row.error();
+      const std::int64_t benchmark = select.column_int(0);
+      for (const auto& [side, rates] :
+           {std::pair<std::string, const std::vector<double>*>{"old", &b.old_rates},
+            std::pair<std::string, const std::vector<double>*>{"new", &b.new_rates}}) {
+        if (rates->empty()) continue;
+        if (auto r = add_samples(*run, benchmark, side, *rates); !r) return r.error();
+        if (insert_stats != nullptr) {
+          if (auto r = detail::insert_run_stats(*insert_stats, *run, benchmark, side,
+                                                detail::aggregate(*rates));
+              !r) {
+            return r.error();
+          }
+        }
+        summary.samples += rates->size();
+      }
+      ++summary.benchmarks;
+    }
+    if (auto r = flush(); !r) return r.error();
+    return summary;
+  }
+
+ private:
+  Result<std::int64_t> machine_id(const std::string& name) {
+    auto insert = db_.prepare("INSERT INTO machines (name) VALUES (?) ON CONFLICT (name) DO NOTHING");
+    if (!insert) return insert.error();
+    auto select = db_.prepare("SELECT id FROM machines WHERE name = ?");
+    if (!select) return select.error();
+    return upsert_id(**insert, **select, name);
+  }
+
+  // The run row of commit + machine: the existing one emptied and updated,
+  // or a new one.
+  Result<std::int64_t> claim_run(const RecordInfo& info, std::int64_t machine,
+                                 const std::string& date, bool& replaced) {
+    auto find = db_.prepare("SELECT id FROM runs WHERE commit_sha = ? AND machine_id = ?");
+    if (!find) return find.error();
+    (*find)->bind_text(1, info.commit);
+    (*find)->bind_int(2, machine);
+    auto row = (*find)->step();
+    if (!row) return row.error();
+    const std::string recorded_at = utc_now_iso8601();
+    if (*row) {
+      replaced = true;
+      const std::int64_t id = (*find)->column_int(0);
+      for (const char* sql : {"DELETE FROM run_stats WHERE run_id = ?",
+                              "DELETE FROM samples WHERE run_id = ?",
+                              "UPDATE runs SET run_date = ?, recorded_at = ?, source_file = ? "
+                              "WHERE id = ?"}) {
+        if (schema_version_ < 2 && std::string_view(sql).find("run_stats") != std::string_view::npos) {
+          continue;
+        }
+        auto statement = db_.prepare(sql);
+        if (!statement) return statement.error();
+        if (std::string_view(sql).starts_with("UPDATE")) {
+          (*statement)->bind_text(1, date);
+          (*statement)->bind_text(2, recorded_at);
+          (*statement)->bind_text(3, info.source_file);
+          (*statement)->bind_int(4, id);
+        } else {
+          (*statement)->bind_int(1, id);
+        }
+        if (auto r = run_to_end(**statement); !r) return r.error();
+      }
+      return id;
+    }
+    auto insert = db_.prepare(
+        "INSERT INTO runs (commit_sha, run_date, machine_id, recorded_at, source_file) "
+        "VALUES (?, ?, ?, ?, ?) RETURNING id");
+    if (!insert) return insert.error();
+    (*insert)->bind_text(1, info.commit);
+    (*insert)->bind_text(2, date);
+    (*insert)->bind_int(3, machine);
+    (*insert)->bind_text(4, recorded_at);
+    (*insert)->bind_text(5, info.source_file);
+    auto inserted = (*insert)->step();
+    if (!inserted) return inserted.error();
+    const std::int64_t id = (*insert)->column_int(0);
+    if (auto r = run_to_end(**insert); !r) return r.error();
+    return id;
+  }
+
+  Result<void> add_samples(std::int64_t run, std::int64_t benchmark, const std::string& side,
+                           const std::vector<double>& rates) {
+    for (const double rate : rates) {
+      pending_.push_back({run, benchmark, side == "new", rate});
+      if (pending_.size() == kSampleBatchRows) {
+        if (auto r = flush(); !r) return r;
+      }
+    }
+    return {};
+  }
+
+  Result<void> flush() {
+    if (pending_.empty()) return {};
+    const bool full = pending_.size() == kSampleBatchRows;
+    std::unique_ptr<SqlStatement>& statement = full ? full_batch_ : partial_batch_;
+    if (statement == nullptr || (!full && partial_rows_ != pending_.size())) {
+      auto prepared = db_.prepare(sample_insert_sql(pending_.size()));
+      if (!prepared) return prepared.error();
+      statement = std::move(*prepared);
+      if (!full) partial_rows_ = pending_.size();
+    }
+    statement->reset();
+    int p = 1;
+    for (const Pending& s : pending_) {
+      statement->bind_int(p++, s.run);
+      statement->bind_int(p++, s.benchmark);
+      statement->bind_text(p++, s.is_new ? "new" : "old");
+      statement->bind_double(p++, s.rate);
+    }
+    pending_.clear();
+    return run_to_end(*statement);
+  }
+
+  struct Pending {
+    std::int64_t run;
+    std::int64_t benchmark;
+    bool is_new;
+    double rate;
+  };
+
+  SqlConnection& db_;
+  int schema_version_;
+  std::vector<Pending> pending_;
+  std::unique_ptr<SqlStatement> full_batch_;
+  std::unique_ptr<SqlStatement> partial_batch_;
+  std::size_t partial_rows_ = 0;
+};
+
+}  // namespace
+
+Result<HistoryStore> HistoryStore::open(std::string_view db, const OpenOptions& options) {
+  if (options.schema_version < 1 || options.schema_version > kLatestSchemaVersion) {
+    return Error("usage", fmt::format("schema version {} does not exist (1 to {})",
+                                      options.schema_version, kLatestSchemaVersion));
+  }
+  auto connection = open_database(db, options.create);
+  if (!connection) return connection.error();
+  auto version = detail::migrate(**connection, options.schema_version);
+  if (!version) return version.error();
+  return HistoryStore(std::move(*connection), *version);
+}
+
+Result<RecordSummary> HistoryStore::record(const reports::SampleSet& samples,
+                                           const RecordInfo& info) {
+  auto date = normalize_iso8601(info.date_iso);
+  if (!date) return date.error();
+  if (auto valid = validate(samples, info); !valid) return valid.error();
+  if (auto r = detail::begin_transaction(*connection_); !r) return r.error();
+  Recorder recorder(*connection_, schema_version_);
+  auto summary = recorder.record(samples, info, *date);
+  if (summary) {
+    if (auto r = connection_->exec("COMMIT"); !r) summary = r.error();
+  }
+  if (!summary) {
+    detail::rollback(*connection_);
+    return Error(summary.error().code,
+                 fmt::format("recording {} (commit {}, machine {}) into {}: {}; nothing was "
+                             "recorded",
+                             info.source_file, info.commit, info.machine, connection_->name(),
+                             summary.error().message));
+  }
+  return summary;
+}
+
+Result<std::vector<Series>> HistoryStore::load_series(const SeriesQuery& query) {
+  if (query.side != "new" && query.side != "old") {
+    return Error("usage", "--side must be new or old, not '" + query.side + "'");
+  }
+  std::string sql =
+      "SELECT b.name, m.name, r.commit_sha, r.run_date, r.id, s.n, s.mean, s.variance, "
+      "s.median, s.min_rate, s.max_rate "
+      "FROM run_stats s JOIN runs r ON r.id = s.run_id "
+      "JOIN benchmarks b ON b.id = s.benchmark_id JOIN machines m ON m.id = r.machine_id "
+      "WHERE s.side = ?";
+  if (!query.machine.empty()) sql += " AND m.name = ?";
+  if (!query.benchmark_pattern.empty()) {
+    sql += connection_->dialect() == SqlDialect::kSqlite ? " AND instr(b.name, ?) > 0"
+                                                         : " AND strpos(b.name, ?) > 0";
+  }
+  // Ids, not names: text order differs between the backends' collations;
+  // the series are sorted by name below, bytewise.
+  sql += " ORDER BY s.benchmark_id, r.machine_id, r.run_date, r.id";
+  auto select = connection_->prepare(sql);
+  if (!select) return select.error();
+  auto& s = **select;
+  int p = 1;
+  s.bind_text(p++, query.side);
+  if (!query.machine.empty()) s.bind_text(p++, query.machine);
+  if (!query.benchmark_pattern.empty()) s.bind_text(p++, query.benchmark_pattern);
+
+  std::vector<Series> out;
+  while (true) {
+    auto row = s.step();
+    if (!row) return row.error();
+    if (!*row) break;
+    std::string benchmark = s.column_text(0), machine = s.column_text(1);
+    if (out.empty() || out.back().benchmark != benchmark || out.back().machine != machine) {
+      out.push_back(Series{std::move(benchmark), std::move(machine), query.side, {}});
+    }
+    out.back().points.push_back(RunPoint{s.column_int(4), s.column_text(2), s.column_text(3),
+                                         s.column_int(5), s.column_double(6), s.column_double(7),
+                                         s.column_double(8), s.column_double(9),
+                                         s.column_double(10)});
+  }
+  std::sort(out.begin(), out.end(), [](const Series& a, const Series& b) {
+    return std::tie(a.benchmark, a.machine) < std::tie(b.benchmark, b.machine);
+  });
+  return out;
+}
+
+}  // namespace fpbench::ci

@@ -1,0 +1,114 @@
+// ISO 8601 dates for --date, normalised to UTC so that text order is time
+// order in the store.
+
+#include <ctime>
+#include <fmt/format.h>
+
+#include "fpbench/ci/history_store.hpp"
+
+namespace fpbench::ci {
+namespace {
+
+class Cursor {
+ public:
+  explicit Cursor(std::string_view text) : text_(text) {}
+  bool done() const { return pos_ == text_.size(); }
+  bool peek(char c) const { return !done() && text_[pos_] == c; }
+  bool take(char c) {
+    if (!peek(c)) return false;
+    ++pos_;
+    return true;
+  }
+  // Exactly `digits` decimal digits.
+  bool number(int digits, int& out) {
+    out = 0;
+    for (int i = 0; i < digits; ++i) {
+      if (done() || text_[pos_] < '0' || text_[pos_] > '9') return false;
+      out = out * 10 + (text_[pos_++] - '0');
+    }
+    return true;
+  }
+  bool digit_next() const { return !done() && text_[pos_] >= '0' && text_[pos_] <= '9'; }
+  void skip_digits() {
+    while (digit_next()) ++pos_;
+  }
+
+ private:
+  std::string_view text_;
+  std::size_t pos_ = 0;
+};
+
+bool leap(int y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; }
+
+int days_in_month(int y, int m) {
+  constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  return m == 2 && leap(y) ? 29 : kDays[m - 1];
+}
+
+Error bad_date(std::string_view text, std::string_view why) {
+  return Error("usage", fmt::format("--date '{}' is not an ISO 8601 date ({}); expected e.g. "
+                                    "2026-11-30 or 2026-11-30T02:00:00Z",
+                                    text, why));
+}
+
+std::string format_utc(std::time_t t) {
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z", tm.tm_year + 1900, tm.tm_mon + 1,
+                     tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec);
+}
+
+}  // namespace
+
+Result<std::string> normalize_iso8601(std::string_view text) {
+  Cursor c(text);
+  int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0;
+  if (!c.number(4, year) || !c.take('-') || !c.number(2, month) || !c.take('-') ||
+      !c.number(2, day)) {
+    return bad_date(text, "the date must be YYYY-MM-DD");
+  }
+  if (month < 1 || month > 12) return bad_date(text, "no such month");
+  if (day < 1 || day > days_in_month(year, month)) return bad_date(text, "no such day");
+  int offset_minutes = 0;
+  if (!c.done()) {
+    if (!c.take('T') && !c.take(' ')) return bad_date(text, "a time must follow 'T'");
+    if (!c.number(2, hour) || !c.take(':') || !c.number(2, minute)) {
+      return bad_date(text, "the time must be HH:MM[:SS]");
+    }
+    if (c.take(':')) {
+      if (!c.number(2, second)) return bad_date(text, "the seconds must be two digits");
+      if (c.take('.') || c.take(',')) {
+        if (!c.digit_next()) return bad_date(text, "empty fraction of a second");
+        c.skip_digits();
+      }
+    }
+    if (hour > 23 || minute > 59 || second > 60) return bad_date(text, "no such time");
+    if (!c.take('Z') && (c.peek('+') || c.peek('-'))) {
+      int sign = 1;
+      if (c.take('-')) {
+        sign = -1;
+      } else {
+        c.take('+');
+      }
+      int oh = 0, om = 0;
+      if (!c.number(2, oh)) return bad_date(text, "the offset must be +HH:MM");
+      c.take(':');
+      if (!c.number(2, om) || oh > 23 || om > 59) return bad_date(text, "the offset must be +HH:MM");
+      offset_minutes = sign * (oh * 60 + om);
+    }
+    if (!c.done()) return bad_date(text, "unexpected text after the time");
+  }
+  std::tm tm{};
+  tm.tm_year = year - 1900;
+  tm.tm_mon = month - 1;
+  tm.tm_mday = day;
+  tm.tm_hour = hour;
+  tm.tm_min = minute;
+  tm.tm_sec = second;
+  const std::time_t t = timegm(&tm) - static_cast<std::time_t>(offset_minutes) * 60;
+  return format_utc(t);
+}
+
+std::string utc_now_iso8601() { return format_utc(std::time(nullptr)); }
+
+}  // namespace fpbench::ci

@@ -1,0 +1,308 @@
+// The history commands on a synthetic 100-night history, through the
+// library functions and through the fpbench binary (exit codes, messages).
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fmt/format.h>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <sstream>
+
+#include "fpbench/ci/history_commands.hpp"
+
+namespace fpbench::ci {
+namespace {
+
+namespace fs = std::filesystem;
+using reports::Binary;
+
+constexpr int kNights = 100;
+constexpr int kStepNight = 57;  // 1-based: the first night 5% slower
+const char* const kStepped = "fs/read.js size=1024";
+
+std::string commit_of(int night) { return fmt::format("deadbeef{:03}", night); }
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+struct CliResult {
+  int exit_code;
+  std::string out;
+  std::string err;
+};
+
+class HistoryCommands : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = fs::temp_directory_path() / ("fpbench-history-" + std::to_string(::getpid()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    db_ = (dir_ / "history.sqlite").string();
+    auto store = HistoryStore::open(db_);
+    ASSERT_TRUE(store.has_value()) << store.error().message;
+    // Two benchmarks with 1% noise per sample; fs/read.js drops 5% at night 57.
+    std::mt19937 rng(20261130);
+    std::normal_distribution<double> noise(1.0, 0.01);
+    for (int night = 1; night <= kNights; ++night) {
+      reports::SampleSet samples;
+      for (int i = 0; i < 5; ++i) {
+        const double step = night >= kStepNight ? 0.95 : 1.0;
+        samples.add(Binary::kOld, "fs/read.js", "size=1024", 1000 * noise(rng));
+        samples.add(Binary::kNew, "fs/read.js", "size=1024", 2000 * step * noise(rng));
+        samples.add(Binary::kOld, "fs/write.js", "size=1024", 500 * noise(rng));
+        samples.add(Binary::kNew, "fs/write.js", "size=1024", 800 * noise(rng));
+      }
+      auto r = store->record(samples, RecordInfo{commit_of(night),
+                                                 fmt::format("2026-01-01T02:00:00Z"), "nightly",
+                                                 "night.csv"});
+      ASSERT_TRUE(r.has_value()) << r.error().message;
+      // Same date every night: the order is the order of recording.
+    }
+  }
+  static void TearDownTestSuite() { fs::remove_all(dir_); }
+
+  static DetectOptions detect(const std::string& since) {
+    DetectOptions o;
+    o.series.db = db_;
+    o.since = since;
+    return o;
+  }
+
+  CliResult cli(const std::string& args) {
+    const fs::path out = dir_ / "stdout", err = dir_ / "stderr";
+    const std::string cmd = std::string("'") + FPBENCH_CLI + "' " + args + " >'" + out.string() +
+                            "' 2>'" + err.string() + "'";
+    const int status = std::system(cmd.c_str());
+    return CliResult{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
+  }
+
+  static fs::path dir_;
+  static std::string db_;
+};
+
+fs::path HistoryCommands::dir_;
+std::string HistoryCommands::db_;
+
+TEST_F(HistoryCommands, FindsTheStepAtExactlyItsCommit) {
+  auto store = HistoryStore::open(db_);
+  ASSERT_TRUE(store.has_value());
+  auto analyses = analyse_history(*store, detect("").series, "");
+  ASSERT_TRUE(analyses.has_value()) << analyses.error().message;
+  ASSERT_EQ(analyses->size(), 2u);
+  const SeriesAnalysis& read = analyses->at(0);
+  EXPECT_EQ(read.series.benchmark, kStepped);
+  ASSERT_EQ(read.series.points.size(), static_cast<std::size_t>(kNights));
+  ASSERT_EQ(read.changes.size(), 1u);
+  const DetectedChange& c = read.changes[0];
+  EXPECT_EQ(c.commit, commit_of(kStepNight));
+  EXPECT_EQ(c.index, static_cast<std::size_t>(kStepNight - 1));
+  EXPECT_TRUE(c.regression);
+  EXPECT_NEAR(c.magnitude_pct, -5.0, 0.5);
+  EXPECT_LE(c.p_value, 0.001);
+  EXPECT_TRUE(analyses->at(1).changes.empty()) << "fs/write.js is flat";
+}
+
+TEST_F(HistoryCommands, ExitsOneOnlyWhenSinceCoversTheRegression) {
+  const int from_step = kNights - kStepNight + 1;  // 44 runs: nights 57..100
+  auto covers = history_detect(detect(std::to_string(from_step)));
+  ASSERT_TRUE(covers.has_value()) << covers.error().message;
+  EXPECT_EQ(covers->exit_code, kHistoryExitRegression);
+  EXPECT_NE(covers->text.find("REGRESSION"), std::string::npos) << covers->text;
+  EXPECT_NE(covers->text.find(commit_of(kStepNight)), std::string::npos) << covers->text;
+
+  auto misses = history_detect(detect(std::to_string(from_step - 1)));
+  ASSERT_TRUE(misses.has_value());
+  EXPECT_EQ(misses->exit_code, kHistoryExitOk);
+  EXPECT_EQ(history_detect(detect(""))->exit_code, kHistoryExitOk);
+  EXPECT_EQ(history_detect(detect(commit_of(kStepNight)))->exit_code, kHistoryExitRegression);
+  EXPECT_EQ(history_detect(detect(commit_of(kStepNight - 20)))->exit_code, kHistoryExitRegression);
+  EXPECT_EQ(history_detect(detect(commit_of(kStepNight + 1)))->exit_code, kHistoryExitOk);
+
+  // The old side (the control) did not move.
+  DetectOptions old_side = detect("100");
+  old_side.series.side = "old";
+  EXPECT_EQ(history_detect(old_side)->exit_code, kHistoryExitOk);
+  // A larger --min-magnitude hides the 5% step.
+  DetectOptions big = detect("100");
+  big.series.min_magnitude_pct = 8;
+  EXPECT_EQ(history_detect(big)->exit_code, kHistoryExitOk);
+}
+
+TEST_F(HistoryCommands, CliExitCodes) {
+  const std::string db = " --db '" + db_ + "'";
+  CliResult covers = cli("history detect" + db + " --since 44");
+  EXPECT_EQ(covers.exit_code, 1) << covers.err;
+  EXPECT_NE(covers.out.find("REGRESSION"), std::string::npos) << covers.out;
+  CliResult misses = cli("history detect" + db + " --since 43 --format markdown");
+  EXPECT_EQ(misses.exit_code, 0) << misses.err;
+  EXPECT_NE(misses.out.find("| fs/read.js size=1024 |"), std::string::npos) << misses.out;
+
+  CliResult unknown = cli("history detect" + db + " --since cafe1234");
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_NE(unknown.err.find("no recorded run of commit 'cafe1234'"), std::string::npos)
+      << unknown.err;
+  EXPECT_EQ(cli("history detect" + db + " --side both").exit_code, 2);
+  EXPECT_EQ(cli("history detect" + db + " --format yaml").exit_code, 2);
+}
+
+TEST_F(HistoryCommands, ReadingCommandsRefuseAMissingStoreAndAnEmptySelection) {
+  DetectOptions missing = detect("");
+  missing.series.db = (dir_ / "typo.sqlite").string();
+  auto r = history_detect(missing);
+  ASSERT_FALSE(r.has_value());
+  EXPECT_NE(r.error().message.find("typo.sqlite: no such history store"), std::string::npos)
+      << r.error().message;
+  EXPECT_FALSE(fs::exists(dir_ / "typo.sqlite"));
+
+  DetectOptions nothing = detect("");
+  nothing.series.benchmark_pattern = "no-such-benchmark";
+  auto n = history_detect(nothing);
+  ASSERT_FALSE(n.has_value());
+  EXPECT_NE(n.error().message.find("matches --benchmark 'no-such-benchmark'"), std::string::npos)
+      << n.error().message;
+  EXPECT_EQ(cli("history detect --db '" + db_ + "' --machine elsewhere").exit_code, 2);
+}
+
+TEST_F(HistoryCommands, DetectJson) {
+  DetectOptions o = detect("44");
+  o.format = "json";
+  auto out = history_detect(o);
+  ASSERT_TRUE(out.has_value());
+  const auto j = nlohmann::json::parse(out->text);
+  EXPECT_EQ(j.at("regressions_in_selected_runs"), 1);
+  EXPECT_EQ(j.at("series").size(), 2u);
+  const auto& cp = j.at("series").at(0).at("change_points").at(0);
+  EXPECT_EQ(cp.at("commit"), commit_of(kStepNight));
+  EXPECT_EQ(cp.at("selected"), true);
+  EXPECT_EQ(cp.at("regression"), true);
+}
+
+TEST_F(HistoryCommands, ReportJsonShape) {
+  ReportOptions o;
+  o.series.db = db_;
+  o.format = "json";
+  auto out = history_report(o);
+  ASSERT_TRUE(out.has_value()) << out.error().message;
+  EXPECT_EQ(out->exit_code, 0);
+  const auto j = nlohmann::json::parse(out->text);
+  EXPECT_EQ(j.at("last_runs"), "all");
+  ASSERT_EQ(j.at("benchmarks").size(), 2u);
+  const auto& read = j.at("benchmarks").at(0);
+  for (const char* key : {"benchmark", "machine", "side", "runs", "latest", "previous",
+                          "change_vs_previous_pct", "last_change_point",
+                          "change_vs_before_last_change_point_pct", "change_points"}) {
+    EXPECT_TRUE(read.contains(key)) << key;
+  }
+  EXPECT_EQ(read.at("benchmark"), kStepped);
+  EXPECT_EQ(read.at("machine"), "nightly");
+  EXPECT_EQ(read.at("runs"), kNights);
+  EXPECT_EQ(read.at("latest").at("commit"), commit_of(kNights));
+  EXPECT_EQ(read.at("previous").at("commit"), commit_of(kNights - 1));
+  EXPECT_EQ(read.at("last_change_point").at("commit"), commit_of(kStepNight));
+  EXPECT_NEAR(read.at("change_vs_before_last_change_point_pct").get<double>(), -5.0, 1.5);
+  const auto& write = j.at("benchmarks").at(1);
+  EXPECT_TRUE(write.at("last_change_point").is_null());
+  EXPECT_TRUE(write.at("change_vs_before_last_change_point_pct").is_null());
+
+  o.last = 10;  // the step is 44 runs back
+  const auto recent = nlohmann::json::parse(history_report(o)->text);
+  EXPECT_EQ(recent.at("last_runs"), 10);
+  EXPECT_TRUE(recent.at("benchmarks").at(0).at("change_points").empty());
+
+  o.format = "markdown";
+  o.last = 0;
+  auto md = history_report(o);
+  ASSERT_TRUE(md.has_value());
+  EXPECT_NE(md->text.find("| fs/read.js size=1024 | nightly | 100 |"), std::string::npos) << md->text;
+}
+
+TEST_F(HistoryCommands, PlotJsonShape) {
+  SeriesOptions o;
+  o.db = db_;
+  o.benchmark_pattern = "read.js";
+  auto text = history_plot_json(o);
+  ASSERT_TRUE(text.has_value()) << text.error().message;
+  const auto j = nlohmann::json::parse(*text);
+  EXPECT_EQ(j.at("metric"), "rate_ops_per_s");
+  ASSERT_EQ(j.at("series").size(), 1u);
+  const auto& s = j.at("series").at(0);
+  EXPECT_EQ(s.size(), 5u);
+  EXPECT_EQ(s.at("benchmark"), kStepped);
+  EXPECT_EQ(s.at("machine"), "nightly");
+  EXPECT_EQ(s.at("side"), "new");
+  ASSERT_EQ(s.at("points").size(), static_cast<std::size_t>(kNights));
+  const auto& p = s.at("points").at(0);
+  EXPECT_EQ(p.size(), 7u);
+  for (const char* key : {"commit", "date", "n", "mean", "median", "min", "max"}) {
+    EXPECT_TRUE(p.contains(key)) << key;
+  }
+  EXPECT_EQ(p.at("n"), 5);
+  ASSERT_EQ(s.at("change_points").size(), 1u);
+  const auto& c = s.at("change_points").at(0);
+  EXPECT_EQ(c.size(), 8u);
+  for (const char* key : {"index", "commit", "date", "mean_before", "mean_after", "magnitude_pct",
+                          "p_value", "regression"}) {
+    EXPECT_TRUE(c.contains(key)) << key;
+  }
+  EXPECT_EQ(c.at("index"), kStepNight - 1);
+
+  const CliResult plot =
+      cli("history plot --db '" + db_ + "' --benchmark read.js '" + (dir_ / "h.png").string() + "'");
+  EXPECT_EQ(nlohmann::json::parse(slurp(dir_ / "h.json")), j);
+  if (std::system("/usr/bin/python3 -c 'import matplotlib' >/dev/null 2>&1") != 0 &&
+      std::getenv("FPBENCH_PYTHON") == nullptr) {
+    GTEST_SKIP() << "no Python with matplotlib to draw the PNG";
+  }
+  EXPECT_EQ(plot.exit_code, 0) << plot.err;
+  EXPECT_EQ(slurp(dir_ / "h.png").substr(0, 8), "\x89PNG\r\n\x1a\n");
+}
+
+TEST_F(HistoryCommands, CliRecordReportsNewThenReplaced) {
+  const fs::path csv = dir_ / "night.csv";
+  std::ofstream(csv) << "\"binary\",\"filename\",\"configuration\",\"rate\",\"time\"\n"
+                        "\"old\",\"fs/x.js\",\"n=1\",100,0.01\n"
+                        "\"new\",\"fs/x.js\",\"n=1\",200,0.005\n";
+  const std::string db = (dir_ / "cli.sqlite").string();
+  const std::string args = "history record '" + csv.string() + "' --db '" + db + "' --commit abc1234";
+  CliResult first = cli(args + " --date 2026-11-30 --machine ci-1");
+  EXPECT_EQ(first.exit_code, 0) << first.err;
+  EXPECT_EQ(first.out,
+            "recorded run 1 (commit abc1234, machine ci-1, 2026-11-30T00:00:00Z): 1 benchmarks, "
+            "2 samples, new run\n");
+  CliResult again = cli(args + " --date 2026-11-30 --machine ci-1");
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_NE(again.out.find("recorded run 1 "), std::string::npos);
+  EXPECT_NE(again.out.find("replaced the earlier recording"), std::string::npos) << again.out;
+
+  CliResult bad_date = cli(args + " --date 30/11/2026");
+  EXPECT_EQ(bad_date.exit_code, 2);
+  EXPECT_NE(bad_date.err.find("fpbench: error: --date '30/11/2026' is not an ISO 8601 date"),
+            std::string::npos)
+      << bad_date.err;
+
+  CliResult no_dir = cli("history record '" + csv.string() +
+                         "' --db /nonexistent-fpbench/h.sqlite --commit abc --date 2026-11-30");
+  EXPECT_EQ(no_dir.exit_code, 2);
+  EXPECT_NE(no_dir.err.find("directory '/nonexistent-fpbench' does not exist"), std::string::npos)
+      << no_dir.err;
+
+  const fs::path broken = dir_ / "broken.csv";
+  std::ofstream(broken) << "\"binary\",\"filename\",\"configuration\",\"rate\",\"time\"\n"
+                           "\"new\",\"fs/x.js\",\"n=1\",abc,0.005\n";
+  CliResult bad_csv = cli("history record '" + broken.string() + "' --db '" + db +
+                          "' --commit zzz --date 2026-12-01");
+  EXPECT_EQ(bad_csv.exit_code, 2);
+  EXPECT_NE(bad_csv.err.find("broken.csv:2"), std::string::npos) << bad_csv.err;
+}
+
+}  // namespace
+}  // namespace fpbench::ci

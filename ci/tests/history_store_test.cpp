@@ -1,0 +1,316 @@
+// The history store on both backends: recording, replacing, rollback on a
+// failure mid-way, migration from v1, and series reads. PostgreSQL runs
+// need FPBENCH_TEST_POSTGRES_URL (ci/start-test-postgres.sh prints one);
+// each test gets its own schema there.
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+
+#include "fpbench/ci/history_store.hpp"
+
+namespace fpbench::ci {
+namespace {
+
+namespace fs = std::filesystem;
+using reports::Binary;
+using reports::SampleSet;
+
+SampleSet two_benchmarks(double scale) {
+  SampleSet s;
+  for (double r : {100.0, 110.0, 120.0}) s.add(Binary::kOld, "fs/a.js", "n=1", r * scale);
+  for (double r : {200.0, 210.0, 230.0, 260.0}) s.add(Binary::kNew, "fs/a.js", "n=1", r * scale);
+  for (double r : {10.0, 11.0}) s.add(Binary::kOld, "fs/b.js", "n=2", r * scale);
+  for (double r : {20.0, 22.0}) s.add(Binary::kNew, "fs/b.js", "n=2", r * scale);
+  return s;
+}
+
+RecordInfo info(const std::string& commit, const std::string& date, const std::string& machine = "m1") {
+  return RecordInfo{commit, date, machine, "samples.csv"};
+}
+
+std::int64_t scalar(HistoryStore& store, const std::string& sql) {
+  auto s = store.connection().prepare(sql);
+  EXPECT_TRUE(s.has_value()) << (s ? "" : s.error().message);
+  if (!s) return -1;
+  auto row = (*s)->step();
+  EXPECT_TRUE(row.has_value() && *row) << sql;
+  return (*s)->column_int(0);
+}
+
+class StoreTest : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+    const std::string name = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+    std::string tag;
+    for (const char c : name) tag += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+    // PostgreSQL cuts identifiers at 63 bytes; stay below rather than rely on it.
+    tag = ("fpbench_t" + std::to_string(::getpid()) + "_" + tag).substr(0, 60);
+    if (GetParam() == "sqlite") {
+      dir_ = fs::temp_directory_path() / tag;
+      fs::remove_all(dir_);
+      fs::create_directories(dir_);
+      db_ = (dir_ / "history.sqlite").string();
+      return;
+    }
+    const char* url = std::getenv("FPBENCH_TEST_POSTGRES_URL");
+    if (url == nullptr || *url == '\0') {
+      GTEST_SKIP() << "FPBENCH_TEST_POSTGRES_URL is not set; start a server with "
+                      "`eval \"$(bash ci/start-test-postgres.sh)\"` to run the PostgreSQL tests";
+    }
+    admin_url_ = url;
+    schema_ = tag;
+    auto admin = open_postgres(admin_url_);
+    ASSERT_TRUE(admin.has_value()) << admin.error().message;
+    ASSERT_TRUE((*admin)->exec("DROP SCHEMA IF EXISTS " + schema_ + " CASCADE; CREATE SCHEMA " + schema_));
+    db_ = admin_url_ + (admin_url_.find('?') == std::string::npos ? "?" : "&") +
+          "options=-csearch_path%3D" + schema_;
+  }
+  void TearDown() override {
+    if (!dir_.empty()) fs::remove_all(dir_);
+    if (!schema_.empty()) {
+      auto admin = open_postgres(admin_url_);
+      if (admin) (void)(*admin)->exec("DROP SCHEMA IF EXISTS " + schema_ + " CASCADE");
+    }
+  }
+
+  HistoryStore open(const OpenOptions& options = {}) {
+    auto store = HistoryStore::open(db_, options);
+    EXPECT_TRUE(store.has_value()) << store.error().message;
+    return std::move(store).value();
+  }
+
+  // Makes every insert into run_stats for `benchmark` fail, as a full disk
+  // or a constraint would half-way through a recording.
+  void inject_failure_on(HistoryStore& store, const std::string& benchmark) {
+    const std::string match = "(SELECT id FROM benchmarks WHERE name = '" + benchmark + "')";
+    const std::string sql =
+        GetParam() == "sqlite"
+            ? "CREATE TRIGGER inject_failure BEFORE INSERT ON run_stats WHEN NEW.benchmark_id = " +
+                  match + " BEGIN SELECT RAISE(ABORT, 'injected failure'); END"
+            : "CREATE FUNCTION inject_failure() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+              "IF NEW.benchmark_id = " + match + " THEN RAISE EXCEPTION 'injected failure'; "
+              "END IF; RETURN NEW; END $$; CREATE TRIGGER inject_failure BEFORE INSERT ON "
+              "run_stats FOR EACH ROW EXECUTE FUNCTION inject_failure()";
+    ASSERT_TRUE(store.connection().exec(sql));
+  }
+
+  fs::path dir_;
+  std::string db_, admin_url_, schema_;
+};
+
+TEST_P(StoreTest, RecordsARunWithItsAggregates) {
+  HistoryStore store = open();
+  EXPECT_EQ(store.schema_version(), kLatestSchemaVersion);
+  auto r = store.record(two_benchmarks(1), info("abc", "2026-11-01"));
+  ASSERT_TRUE(r.has_value()) << r.error().message;
+  EXPECT_FALSE(r->replaced);
+  EXPECT_EQ(r->benchmarks, 2u);
+  EXPECT_EQ(r->samples, 11u);
+  EXPECT_EQ(r->date, "2026-11-01T00:00:00Z");
+  EXPECT_EQ(scalar(store, "SELECT COUNT(*) FROM samples"), 11);
+  EXPECT_EQ(scalar(store, "SELECT COUNT(*) FROM run_stats"), 4);
+
+  auto series = store.load_series(SeriesQuery{"new", "", "a.js"});
+  ASSERT_TRUE(series.has_value()) << series.error().message;
+  ASSERT_EQ(series->size(), 1u);
+  const RunPoint& p = series->at(0).points.at(0);
+  EXPECT_EQ(p.commit, "abc");
+  EXPECT_EQ(p.n, 4);
+  EXPECT_DOUBLE_EQ(p.mean, 225.0);
+  EXPECT_DOUBLE_EQ(p.median, 220.0);
+  EXPECT_DOUBLE_EQ(p.min, 200.0);
+  EXPECT_DOUBLE_EQ(p.max, 260.0);
+  EXPECT_NEAR(p.variance, 700.0, 1e-9);  // sum of squares 2100 / 3
+}
+
+TEST_P(StoreTest, ASingleSampleHasNoVariance) {
+  HistoryStore store = open();
+  SampleSet one;
+  one.add(Binary::kNew, "fs/one.js", "", 42.5);
+  ASSERT_TRUE(store.record(one, info("abc", "2026-11-01")));
+  auto series = store.load_series(SeriesQuery{});
+  ASSERT_TRUE(series.has_value());
+  ASSERT_EQ(series->size(), 1u);
+  EXPECT_EQ(series->at(0).benchmark, "fs/one.js ");
+  const RunPoint& p = series->at(0).points.at(0);
+  EXPECT_EQ(p.n, 1);
+  EXPECT_DOUBLE_EQ(p.mean, 42.5);
+  EXPECT_DOUBLE_EQ(p.median, 42.5);
+  EXPECT_TRUE(std::isnan(p.variance));
+  auto old_side = store.load_series(SeriesQuery{"old", "", ""});
+  ASSERT_TRUE(old_side.has_value());
+  EXPECT_TRUE(old_side->empty());
+}
+
+TEST_P(StoreTest, RecordingTheSameCommitAndMachineAgainReplacesTheRun) {
+  HistoryStore store = open();
+  auto first = store.record(two_benchmarks(1), info("abc", "2026-11-01"));
+  ASSERT_TRUE(first.has_value()) << first.error().message;
+  auto second = store.record(two_benchmarks(2), info("abc", "2026-11-02"));
+  ASSERT_TRUE(second.has_value()) << second.error().message;
+  EXPECT_TRUE(second->replaced);
+  EXPECT_EQ(second->run_id, first->run_id);
+  EXPECT_EQ(second->samples, first->samples);
+  EXPECT_EQ(scalar(store, "SELECT COUNT(*) FROM runs"), 1);
+  EXPECT_EQ(scalar(store, "SELECT COUNT(*) FROM samples"), 11);
+  EXPECT_EQ(scalar(store, "SELECT COUNT(*) FROM run_stats"), 4);
+  auto series = store.load_series(SeriesQuery{"new", "", "a.js"});
+  ASSERT_TRUE(series.has_value());
+  EXPECT_DOUBLE_EQ(series->at(0).points.at(0).mean, 450.0);
+  EXPECT_EQ(series->at(0).points.at(0).date, "2026-11-02T00:00:00Z");
+
+  auto other_machine = store.record(two_benchmarks(1), info("abc", "2026-11-02", "m2"));
+  ASSERT_TRUE(other_machine.has_value());
+  EXPECT_FALSE(other_machine->replaced);
+  EXPECT_EQ(scalar(store, "SELECT COUNT(*) FROM runs"), 2);
+}
+
+TEST_P(StoreTest, AFailureMidwayLeavesThePreviousStateIntact) {
+  HistoryStore store = open();
+  ASSERT_TRUE(store.record(two_benchmarks(1), info("abc", "2026-11-01")));
+  inject_failure_on(store, "fs/b.js n=2");
+
+  // A new run: fs/a.js's rows are written before fs/b.js fails.
+  auto failed = store.record(two_benchmarks(3), info("def", "2026-11-02"));
+  ASSERT_FALSE(failed.has_value());
+  EXPECT_NE(failed.error().message.find("injected failure"), std::string::npos)
+      << failed.error().message;
+  EXPECT_NE(failed.error().message.find("nothing was recorded"), std::string::npos);
+  // A replacement: the old samples are deleted before the failure.
+  ASSERT_FALSE(store.record(two_benchmarks(3), info("abc", "2026-11-05")).has_value());
+
+  EXPECT_EQ(scalar(store, "SELECT COUNT(*) FROM runs"), 1);
+  EXPECT_EQ(scalar(store, "SELECT COUNT(*) FROM samples"), 11);
+  EXPECT_EQ(scalar(store, "SELECT COUNT(*) FROM run_stats"), 4);
+  auto series = store.load_series(SeriesQuery{"new", "", ""});
+  ASSERT_TRUE(series.has_value());
+  ASSERT_EQ(series->size(), 2u);
+  EXPECT_DOUBLE_EQ(series->at(0).points.at(0).mean, 225.0);
+  EXPECT_EQ(series->at(0).points.at(0).date, "2026-11-01T00:00:00Z");
+
+  // And the store still works afterwards.
+  ASSERT_TRUE(store.connection().exec("DROP TRIGGER inject_failure" +
+                                      std::string(GetParam() == "sqlite" ? "" : " ON run_stats")));
+  EXPECT_TRUE(store.record(two_benchmarks(3), info("def", "2026-11-02")).has_value());
+}
+
+TEST_P(StoreTest, RejectsBadRatesBeforeWritingAnything) {
+  HistoryStore store = open();
+  SampleSet bad = two_benchmarks(1);
+  bad.add(Binary::kNew, "fs/c.js", "n=3", -1.0);
+  auto r = store.record(bad, info("abc", "2026-11-01"));
+  ASSERT_FALSE(r.has_value());
+  EXPECT_NE(r.error().message.find("fs/c.js n=3"), std::string::npos) << r.error().message;
+  EXPECT_EQ(scalar(store, "SELECT COUNT(*) FROM runs"), 0);
+  EXPECT_FALSE(store.record(SampleSet{}, info("abc", "2026-11-01")).has_value());
+}
+
+TEST_P(StoreTest, MigratesAVersion1StoreToVersion2KeepingItsData) {
+  {
+    HistoryStore v1 = open(OpenOptions{1});
+    EXPECT_EQ(v1.schema_version(), 1);
+    ASSERT_TRUE(v1.record(two_benchmarks(1), info("abc", "2026-11-01")));
+    ASSERT_TRUE(v1.record(two_benchmarks(2), info("def", "2026-11-02")));
+    EXPECT_EQ(scalar(v1, "SELECT COUNT(*) FROM samples"), 22);
+    EXPECT_EQ(scalar(v1, "SELECT MAX(version) FROM schema_migrations"), 1);
+  }
+  HistoryStore v2 = open();
+  EXPECT_EQ(v2.schema_version(), 2);
+  EXPECT_EQ(scalar(v2, "SELECT MAX(version) FROM schema_migrations"), 2);
+  EXPECT_EQ(scalar(v2, "SELECT COUNT(*) FROM runs"), 2);
+  EXPECT_EQ(scalar(v2, "SELECT COUNT(*) FROM samples"), 22);
+  EXPECT_EQ(scalar(v2, "SELECT COUNT(*) FROM run_stats"), 8);
+  auto series = v2.load_series(SeriesQuery{"old", "m1", "b.js"});
+  ASSERT_TRUE(series.has_value()) << series.error().message;
+  ASSERT_EQ(series->size(), 1u);
+  ASSERT_EQ(series->at(0).points.size(), 2u);
+  EXPECT_EQ(series->at(0).points[0].commit, "abc");
+  EXPECT_DOUBLE_EQ(series->at(0).points[0].mean, 10.5);
+  EXPECT_DOUBLE_EQ(series->at(0).points[1].median, 21.0);
+  EXPECT_EQ(series->at(0).points[1].n, 2);
+}
+
+TEST_P(StoreTest, RefusesAStoreNewerThanThisProgram) {
+  {
+    HistoryStore store = open();
+    ASSERT_TRUE(store.connection().exec(
+        "INSERT INTO schema_migrations (version, applied_at) VALUES (99, 'x')"));
+  }
+  auto r = HistoryStore::open(db_);
+  ASSERT_FALSE(r.has_value());
+  EXPECT_NE(r.error().message.find("schema version 99 is newer"), std::string::npos)
+      << r.error().message;
+}
+
+TEST_P(StoreTest, SeriesAreInDateOrderAndFiltered) {
+  HistoryStore store = open();
+  ASSERT_TRUE(store.record(two_benchmarks(3), info("c3", "2026-11-03T00:00:00+01:00")));
+  ASSERT_TRUE(store.record(two_benchmarks(1), info("c1", "2026-11-01")));
+  ASSERT_TRUE(store.record(two_benchmarks(2), info("c2", "2026-11-02T12:00:00Z")));
+  ASSERT_TRUE(store.record(two_benchmarks(1), info("c1", "2026-11-01", "m2")));
+  auto all = store.load_series(SeriesQuery{});
+  ASSERT_TRUE(all.has_value());
+  ASSERT_EQ(all->size(), 4u);  // 2 benchmarks x 2 machines
+  EXPECT_EQ(all->at(0).benchmark, "fs/a.js n=1");
+  EXPECT_EQ(all->at(0).machine, "m1");
+  ASSERT_EQ(all->at(0).points.size(), 3u);
+  EXPECT_EQ(all->at(0).points[0].commit, "c1");
+  EXPECT_EQ(all->at(0).points[1].commit, "c2");
+  EXPECT_EQ(all->at(0).points[2].commit, "c3");
+  EXPECT_EQ(all->at(0).points[2].date, "2026-11-02T23:00:00Z");
+  auto m2 = store.load_series(SeriesQuery{"new", "m2", "b.js n"});
+  ASSERT_TRUE(m2.has_value());
+  ASSERT_EQ(m2->size(), 1u);
+  EXPECT_EQ(m2->at(0).benchmark, "fs/b.js n=2");
+  auto none = store.load_series(SeriesQuery{"new", "", "no such"});
+  ASSERT_TRUE(none.has_value());
+  EXPECT_TRUE(none->empty());
+  EXPECT_FALSE(store.load_series(SeriesQuery{"both", "", ""}).has_value());
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, StoreTest, ::testing::Values("sqlite", "postgres"),
+                         [](const auto& param_info) { return param_info.param; });
+
+TEST(Iso8601, NormalisesToUtc) {
+  EXPECT_EQ(normalize_iso8601("2026-11-30").value(), "2026-11-30T00:00:00Z");
+  EXPECT_EQ(normalize_iso8601("2026-11-30T02:03:04Z").value(), "2026-11-30T02:03:04Z");
+  EXPECT_EQ(normalize_iso8601("2026-11-30T02:03").value(), "2026-11-30T02:03:00Z");
+  EXPECT_EQ(normalize_iso8601("2026-11-30 02:03:04.123456").value(), "2026-11-30T02:03:04Z");
+  EXPECT_EQ(normalize_iso8601("2026-11-30T01:00:00+02:00").value(), "2026-11-29T23:00:00Z");
+  EXPECT_EQ(normalize_iso8601("2026-11-30T23:30:00-0100").value(), "2026-12-01T00:30:00Z");
+  EXPECT_EQ(normalize_iso8601("2024-02-29").value(), "2024-02-29T00:00:00Z");
+}
+
+TEST(Iso8601, RejectsWhatIsNotADate) {
+  for (const char* bad : {"", "yesterday", "30/11/2026", "2026-1-30", "2026-13-01", "2026-02-29",
+                          "2026-11-31", "2026-11-30T24:00", "2026-11-30T12", "2026-11-30T12:00Zx",
+                          "2026-11-30T12:00:00+25:00", "2026-11-30T12:00:00."}) {
+    auto r = normalize_iso8601(bad);
+    ASSERT_FALSE(r.has_value()) << bad;
+    EXPECT_EQ(r.error().code, "usage");
+    EXPECT_NE(r.error().message.find("is not an ISO 8601 date"), std::string::npos);
+  }
+}
+
+TEST(HistoryStoreOpen, AMissingDirectoryIsReported) {
+  auto r = HistoryStore::open("/nonexistent-fpbench-dir/sub/history.sqlite");
+  ASSERT_FALSE(r.has_value());
+  EXPECT_EQ(r.error().message,
+            "/nonexistent-fpbench-dir/sub/history.sqlite: directory "
+            "'/nonexistent-fpbench-dir/sub' does not exist");
+}
+
+TEST(HistoryStoreOpen, AnUnreachablePostgresIsReported) {
+  auto r = HistoryStore::open("postgresql://nobody:secret@127.0.0.1:1/none?connect_timeout=2");
+  ASSERT_FALSE(r.has_value());
+  EXPECT_NE(r.error().message.find("cannot connect"), std::string::npos) << r.error().message;
+  EXPECT_EQ(r.error().message.find("secret"), std::string::npos) << r.error().message;
+}
+
+}  // namespace
+}  // namespace fpbench::ci
