@@ -10,9 +10,13 @@
 #include <sstream>
 #include <string>
 
+#include "test_files.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
+using fpbench::harness::test_support::slurp;
+using fpbench::harness::test_support::plotting_python_available;
 
 struct CliResult {
   int exit_code;
@@ -20,12 +24,6 @@ struct CliResult {
   std::string err;
 };
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 class Cli : public ::testing::Test {
  protected:
@@ -249,14 +247,6 @@ TEST_F(Cli, RepeatableRunOptionsLeaveTheScenarioPositional) {
   EXPECT_NE(r.out.find("\"calibration/spin\",\"spinUs=5\""), std::string::npos) << r.out;
 }
 
-// The plots need a Python with matplotlib (FPBENCH_PYTHON, else
-// /usr/bin/python3); without one these tests are skipped.
-bool plotting_python_available() {
-  const char* env = std::getenv("FPBENCH_PYTHON");
-  const std::string python = env != nullptr && *env != '\0' ? env : "/usr/bin/python3";
-  const std::string cmd = "'" + python + "' -c 'import matplotlib' >/dev/null 2>&1";
-  return std::system(cmd.c_str()) == 0;
-}
 
 bool is_png(const fs::path& p) {
   return slurp(p).rfind("\x89PNG\r\n\x1a\n", 0) == 0;

@@ -11,18 +11,14 @@
 #include <vector>
 
 #include "fpbench/harness/compare_command.hpp"
+#include "test_files.hpp"
 
 namespace fpbench::harness {
 namespace {
 
 namespace fs = std::filesystem;
+using fpbench::harness::test_support::slurp;
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 std::string first_difference(const std::string& got, const std::string& want) {
   std::istringstream g(got), w(want);

@@ -2,6 +2,7 @@
 // code each way of failing maps to.
 
 #include "fpbench/harness/plot.hpp"
+#include "test_files.hpp"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -17,19 +18,10 @@ namespace fpbench::harness {
 namespace {
 
 namespace fs = std::filesystem;
+using fpbench::harness::test_support::slurp;
+using fpbench::harness::test_support::plotting_python_available;
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
-bool plotting_python_available() {
-  const char* env = std::getenv("FPBENCH_PYTHON");
-  const std::string python = env != nullptr && *env != '\0' ? env : "/usr/bin/python3";
-  return std::system(("'" + python + "' -c 'import matplotlib' >/dev/null 2>&1").c_str()) == 0;
-}
 
 // Sets (or, given no value, unsets) an environment variable for the
 // lifetime of this object.
