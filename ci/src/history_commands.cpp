@@ -36,6 +36,7 @@ std::string host_name() {
 Result<void> validate(const SeriesOptions& o) {
   if (o.db.empty()) return Error("usage", "--db is required");
   if (o.window < 4) return Error("usage", "--window must be at least 4");
+  if (o.min_segment < 2) return Error("usage", "--min-segment must be at least 2");
   if (!(o.p_value > 0 && o.p_value <= 1)) return Error("usage", "--p-value must be in (0, 1]");
   if (!(o.min_magnitude_pct >= 0)) return Error("usage", "--min-magnitude must be >= 0");
   if (o.side != "new" && o.side != "old") {
@@ -148,6 +149,7 @@ Result<std::vector<SeriesAnalysis>> analyse_history(HistoryStore& store,
   stats::ChangePointOptions cp;
   cp.window = options.window;
   cp.max_p_value = options.p_value;
+  cp.min_segment = options.min_segment;
   cp.min_magnitude = options.min_magnitude_pct / 100;
 
   std::vector<SeriesAnalysis> out;

@@ -151,6 +151,13 @@ TEST_F(HistoryCommands, CliExitCodes) {
   EXPECT_NE(unknown.err.find("no recorded run of commit 'cafe1234'"), std::string::npos)
       << unknown.err;
   EXPECT_EQ(cli("history detect" + db + " --side both").exit_code, 2);
+  // 44 runs on the new level: a change point there needs --min-segment <= 44.
+  EXPECT_EQ(cli("history detect" + db + " --since 44 --min-segment 10").exit_code, 1);
+  EXPECT_EQ(cli("history detect" + db + " --since 44 --min-segment 45").exit_code, 0);
+  CliResult too_small = cli("history report" + db + " --min-segment 1");
+  EXPECT_EQ(too_small.exit_code, 2);
+  EXPECT_NE(too_small.err.find("--min-segment must be at least 2"), std::string::npos)
+      << too_small.err;
   EXPECT_EQ(cli("history detect" + db + " --format yaml").exit_code, 2);
 }
 
@@ -179,6 +186,7 @@ TEST_F(HistoryCommands, DetectJson) {
   ASSERT_TRUE(out.has_value());
   const auto j = nlohmann::json::parse(out->text);
   EXPECT_EQ(j.at("regressions_in_selected_runs"), 1);
+  EXPECT_EQ(j.at("min_segment"), 4);
   EXPECT_EQ(j.at("series").size(), 2u);
   const auto& cp = j.at("series").at(0).at("change_points").at(0);
   EXPECT_EQ(cp.at("commit"), commit_of(kStepNight));

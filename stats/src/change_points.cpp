@@ -24,15 +24,22 @@ struct Range {
   std::size_t size() const { return end - begin; }
 };
 
+// The options every test between segments needs, min_segment clamped.
+struct Settings {
+  std::size_t min_segment = 2;
+  bool adjust_for_candidates = true;
+};
+
 struct Candidate {
   std::size_t index = 0;  // first point of the right part
   double q = -kInfinity;
 };
 
 // The test between two adjacent segments: pooled-variance Student t, with
-// the edge cases the header lists.
+// the edge cases the header lists and the correction for split positions.
 ChangePoint compare_segments(std::span<const double> series, Range left,
-                             Range right, std::size_t min_segment) {
+                             Range right, const Settings& settings) {
+  const std::size_t min_segment = settings.min_segment;
   const auto before = series.subspan(left.begin, left.size());
   const auto after = series.subspan(right.begin, right.size());
   ChangePoint cp;
@@ -65,6 +72,14 @@ ChangePoint compare_segments(std::span<const double> series, Range left,
     return cp;
   }
   cp.p_value = student_t_two_sided_p(diff / se, df);
+  // The split under test is the one that looked most different among every
+  // position the joined segment allows (or survived such a choice in a
+  // window), so its plain p is the minimum of many: Bonferroni over them.
+  if (settings.adjust_for_candidates) {
+    const auto positions =
+        static_cast<double>(left.size() + right.size() - 2 * min_segment + 1);
+    cp.p_value = std::min(1.0, cp.p_value * positions);
+  }
   return cp;
 }
 
@@ -134,7 +149,8 @@ Candidate best_split(std::span<const double> series, Range range,
 // candidate that fails. Returns the kept indices in increasing order.
 std::vector<std::size_t> split_window(std::span<const double> series,
                                       Range window, double max_p_value,
-                                      std::size_t min_segment) {
+                                      const Settings& settings) {
+  const std::size_t min_segment = settings.min_segment;
   std::vector<Range> segments = {window};
   std::vector<Candidate> candidates = {best_split(series, window, min_segment)};
   std::vector<std::size_t> found;
@@ -150,7 +166,7 @@ std::vector<std::size_t> split_window(std::span<const double> series,
     const std::size_t tau = candidates[best].index;
     const Range left{seg.begin, tau};
     const Range right{tau, seg.end};
-    if (!(compare_segments(series, left, right, min_segment).p_value <=
+    if (!(compare_segments(series, left, right, settings).p_value <=
           max_p_value))
       break;
     found.push_back(tau);
@@ -178,14 +194,15 @@ double first_pass_p_value(double max_p_value) {
 // a window starts no earlier than the last change it follows.
 std::vector<std::size_t> split_series(std::span<const double> series,
                                       std::size_t window, double max_p_value,
-                                      std::size_t min_segment) {
+                                      const Settings& settings) {
+  const std::size_t min_segment = settings.min_segment;
   const std::size_t n = series.size();
   const std::size_t step = std::max<std::size_t>(window / 2, 1);
   std::vector<std::size_t> all;
   std::size_t start = 0;
   while (start + 2 * min_segment <= n) {
     const Range range{start, std::min(start + window, n)};
-    const auto found = split_window(series, range, max_p_value, min_segment);
+    const auto found = split_window(series, range, max_p_value, settings);
     all.insert(all.end(), found.begin(), found.end());
     start = std::max(start + step, found.empty() ? 0 : found.back());
   }
@@ -197,12 +214,12 @@ std::vector<std::size_t> split_series(std::span<const double> series,
 // Each change point tested against the segments to its neighbours.
 ChangePoint test_between_neighbours(std::span<const double> series,
                                     const std::vector<std::size_t>& indices,
-                                    std::size_t i, std::size_t min_segment) {
+                                    std::size_t i, const Settings& settings) {
   const std::size_t begin = i == 0 ? 0 : indices[i - 1];
   const std::size_t end =
       i + 1 == indices.size() ? series.size() : indices[i + 1];
   return compare_segments(series, {begin, indices[i]}, {indices[i], end},
-                          min_segment);
+                          settings);
 }
 
 bool is_weak(const ChangePoint& cp, const ChangePointOptions& options) {
@@ -216,11 +233,11 @@ bool is_weak(const ChangePoint& cp, const ChangePointOptions& options) {
 std::vector<ChangePoint> merge(std::span<const double> series,
                                std::vector<std::size_t> indices,
                                const ChangePointOptions& options,
-                               std::size_t min_segment) {
+                               const Settings& settings) {
   std::vector<ChangePoint> points;
   points.reserve(indices.size());
   for (std::size_t i = 0; i < indices.size(); ++i) {
-    points.push_back(test_between_neighbours(series, indices, i, min_segment));
+    points.push_back(test_between_neighbours(series, indices, i, settings));
   }
   while (!points.empty()) {
     std::size_t weakest = 0;
@@ -242,11 +259,11 @@ std::vector<ChangePoint> merge(std::span<const double> series,
     indices.erase(indices.begin() + at);
     if (weakest > 0) {
       points[weakest - 1] =
-          test_between_neighbours(series, indices, weakest - 1, min_segment);
+          test_between_neighbours(series, indices, weakest - 1, settings);
     }
     if (weakest < points.size()) {
       points[weakest] =
-          test_between_neighbours(series, indices, weakest, min_segment);
+          test_between_neighbours(series, indices, weakest, settings);
     }
   }
   return points;
@@ -262,10 +279,11 @@ std::vector<ChangePoint> detect_change_points(
                    [](double v) { return std::isfinite(v); })) {
     return {};
   }
+  const Settings settings{min_segment, options.adjust_for_candidates};
   const std::size_t window = std::max(options.window, 2 * min_segment);
   const auto candidates = split_series(
-      series, window, first_pass_p_value(options.max_p_value), min_segment);
-  return merge(series, candidates, options, min_segment);
+      series, window, first_pass_p_value(options.max_p_value), settings);
+  return merge(series, candidates, options, settings);
 }
 
 }  // namespace fpbench::stats

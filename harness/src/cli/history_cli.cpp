@@ -26,6 +26,10 @@ void add_series_options(CLI::App* cmd, ci::SeriesOptions& o, bool detection) {
       ->capture_default_str();
   cmd->add_option("--p-value", o.p_value, "Largest p-value of a reported change point")
       ->capture_default_str();
+  cmd->add_option("--min-segment", o.min_segment,
+                  "Fewest runs on either side of a change point (at least 2); "
+                  "a nightly's --since must exceed it")
+      ->capture_default_str();
   cmd->add_option("--min-magnitude", o.min_magnitude_pct,
                   "Smallest |change| reported, in percent")
       ->capture_default_str();

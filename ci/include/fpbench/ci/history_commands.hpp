@@ -53,7 +53,8 @@ struct SeriesOptions {
   std::string machine;
   std::string benchmark_pattern;
   std::size_t window = 50;
-  double p_value = 0.001;
+  double p_value = 0.001;         // after the correction for split positions
+  std::size_t min_segment = 4;   // fewest runs on either side of a change point
   double min_magnitude_pct = 0;  // |change| below this percentage is not reported
 };
 
