@@ -75,17 +75,25 @@ std::optional<std::size_t> runs_to_decide(std::span<const double> old_rates,
   }
 
   // h(n) falls as n grows (more runs, more degrees of freedom), so "decides"
-  // stays true once true: double until it holds, then bisect.
+  // stays true once true.
+  return smallest_deciding_n(
+      [&](std::size_t n) { return decides(o, threshold_pct, alpha, n); }, max_runs);
+}
+
+std::optional<std::size_t> smallest_deciding_n(
+    const std::function<bool(std::size_t)>& decides, std::size_t max_runs) {
+  if (max_runs < 2) return std::nullopt;
+  // Double until it holds, then bisect.
   std::size_t undecided = 1;  // largest n known not to decide
   std::size_t decided = 2;
-  while (!decides(o, threshold_pct, alpha, decided)) {
+  while (!decides(decided)) {
     if (decided >= max_runs) return std::nullopt;
     undecided = decided;
     decided = decided > max_runs / 2 ? max_runs : decided * 2;
   }
   while (decided - undecided > 1) {
     const std::size_t mid = undecided + (decided - undecided) / 2;
-    if (decides(o, threshold_pct, alpha, mid)) {
+    if (decides(mid)) {
       decided = mid;
     } else {
       undecided = mid;

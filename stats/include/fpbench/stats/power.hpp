@@ -25,6 +25,7 @@
 // large enough n.
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <span>
 
@@ -52,5 +53,10 @@ std::optional<std::size_t> runs_to_decide(std::span<const double> old_rates,
                                           std::span<const double> new_rates,
                                           double threshold_pct, double alpha,
                                           std::size_t max_runs = 100000);
+
+// The smallest n in [2, max_runs] for which decides(n) holds, for a
+// predicate that stays true once true; nullopt when max_runs does not decide.
+std::optional<std::size_t> smallest_deciding_n(
+    const std::function<bool(std::size_t)>& decides, std::size_t max_runs);
 
 }  // namespace fpbench::stats
