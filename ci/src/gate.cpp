@@ -3,13 +3,15 @@
 #include <fnmatch.h>
 
 #include <charconv>
+#include <functional>
+#include <optional>
 #include <cmath>
 #include <limits>
 #include <string_view>
-#include <unordered_map>
 
 #include <fmt/format.h>
 
+#include "fpbench/stats/paired.hpp"
 #include "fpbench/stats/power.hpp"
 #include "fpbench/stats/welch.hpp"
 
@@ -37,16 +39,13 @@ double threshold_for(const GateOptions& options, const std::string& name) {
 
 std::string pct(double v) { return fmt::format("{:+.2f}%", v); }
 
-// The verdict for a row with a Welch test.
-void decide_tested(GateDecision& d, const reports::BenchmarkSamples& samples,
-                   double alpha, double interval_alpha, bool lower_is_better) {
-  const stats::RateComparison& c = d.row.stats;
-  const double q = stats::student_t_quantile(1 - interval_alpha / 2, c.test->df);
-  const double half = q * c.test->std_error / c.mean_old * 100;
-  d.lower_pct = d.change_pct - half;
-  d.upper_pct = d.change_pct + half;
+// The verdict from g, its interval and the adjusted p-value; the runs that
+// would decide come from `runs_needed` when the interval is too wide.
+void decide(GateDecision& d, double alpha,
+            const std::function<std::optional<std::size_t>()>& runs_needed) {
   const double t = d.threshold_pct;
-  const std::string interval = fmt::format("interval {} .. {}", pct(d.lower_pct), pct(d.upper_pct));
+  const std::string interval =
+      fmt::format("interval {} .. {}", pct(d.lower_pct), pct(d.upper_pct));
   if (d.p_adjusted < alpha) {
     if (d.change_pct > 0) {
       d.verdict = Verdict::kImproved;
@@ -66,14 +65,41 @@ void decide_tested(GateDecision& d, const reports::BenchmarkSamples& samples,
     return;
   }
   d.verdict = Verdict::kNeedMoreRuns;
-  // The power analysis works on the samples as given: for lower-is-better
-  // values a regression is a rise, so mirror the boundary by swapping sides.
-  d.runs_needed = lower_is_better
-                      ? stats::runs_to_decide(samples.new_rates, samples.old_rates, t, interval_alpha)
-                      : stats::runs_to_decide(samples.old_rates, samples.new_rates, t, interval_alpha);
+  d.runs_needed = runs_needed();
   d.reason = fmt::format("the {} is too wide to rule out a slowdown beyond -{}%; ", interval, t);
   d.reason += d.runs_needed ? fmt::format("about {} runs per side would decide", *d.runs_needed)
                             : std::string("more runs would not decide at this variance");
+}
+
+// Welch's test on the two sides, as the compare table.
+void decide_unpaired(GateDecision& d, double alpha, double interval_alpha, bool lower_is_better) {
+  const stats::RateComparison& c = d.row.stats;
+  const double q = stats::student_t_quantile(1 - interval_alpha / 2, c.test->df);
+  const double half = q * c.test->std_error / c.mean_old * 100;
+  d.lower_pct = d.change_pct - half;
+  d.upper_pct = d.change_pct + half;
+  decide(d, alpha, [&] {
+    // The power analysis works on the samples as given: for lower-is-better
+    // values a regression is a rise, so mirror the boundary by swapping sides.
+    const reports::ComparisonRow& r = d.row;
+    return lower_is_better
+               ? stats::runs_to_decide(r.new_rates, r.old_rates, d.threshold_pct, interval_alpha)
+               : stats::runs_to_decide(r.old_rates, r.new_rates, d.threshold_pct, interval_alpha);
+  });
+}
+
+// The pairs' log ratios.
+void decide_paired(GateDecision& d, const stats::PairedTest& test, double alpha,
+                   double interval_alpha, bool lower_is_better) {
+  const double m = lower_is_better ? -test.mean_log_ratio : test.mean_log_ratio;
+  d.change_pct = std::expm1(m) * 100;
+  const stats::PercentInterval i =
+      stats::paired_interval_pct(m, test.sd_log_ratio, test.n, interval_alpha);
+  d.lower_pct = i.lower_pct;
+  d.upper_pct = i.upper_pct;
+  decide(d, alpha, [&] {
+    return stats::paired_runs_to_decide(test, d.threshold_pct, interval_alpha, lower_is_better);
+  });
 }
 
 void decide_untested(GateDecision& d) {
@@ -154,13 +180,17 @@ GateResult evaluate_gate(const reports::SampleSet& samples, const GateOptions& o
   GateResult result;
   result.options = options;
   const reports::Comparison comparison = reports::build_comparison(samples);
-  std::unordered_map<std::string_view, const reports::BenchmarkSamples*> by_name;
-  for (const reports::BenchmarkSamples& b : samples.benchmarks()) by_name.emplace(b.name, &b);
-
+  std::vector<std::optional<stats::PairedTest>> paired(comparison.rows.size());
   std::vector<double> p_values;
   p_values.reserve(comparison.rows.size());
-  for (const reports::ComparisonRow& row : comparison.rows) {
-    p_values.push_back(row.stats.test ? row.stats.test->p_value : kNaN);
+  for (std::size_t i = 0; i < comparison.rows.size(); ++i) {
+    const reports::ComparisonRow& row = comparison.rows[i];
+    if (options.paired) {
+      paired[i] = stats::paired_log_ratio_test(row.old_rates, row.new_rates);
+      p_values.push_back(paired[i] ? paired[i]->p_value : kNaN);
+    } else {
+      p_values.push_back(row.stats.test ? row.stats.test->p_value : kNaN);
+    }
   }
   const std::vector<double> adjusted = stats::adjust_p_values(p_values, options.correction);
   std::size_t tested = 0;
@@ -179,9 +209,15 @@ GateResult evaluate_gate(const reports::SampleSet& samples, const GateOptions& o
     d.change_pct = options.lower_is_better ? -improvement : improvement;
     d.p_adjusted = adjusted[i];
     d.threshold_pct = threshold_for(options, d.row.name);
-    if (d.row.stats.test) {
-      decide_tested(d, *by_name.at(d.row.name), options.alpha, interval_alpha,
-                    options.lower_is_better);
+    if (options.paired && paired[i]) {
+      decide_paired(d, *paired[i], options.alpha, interval_alpha, options.lower_is_better);
+    } else if (options.paired && d.row.stats.n_old != d.row.stats.n_new) {
+      d.lower_pct = d.upper_pct = kNaN;
+      d.verdict = Verdict::kMissing;
+      d.reason = fmt::format("pairs need as many old as new samples (old {}, new {})",
+                             d.row.stats.n_old, d.row.stats.n_new);
+    } else if (!options.paired && d.row.stats.test) {
+      decide_unpaired(d, options.alpha, interval_alpha, options.lower_is_better);
     } else {
       decide_untested(d);
     }

@@ -30,8 +30,10 @@ std::string direction(const GateOptions& o) {
 }
 
 std::string basis(const GateResult& r) {
-  return fmt::format("{}; Welch's t-test, {} correction at alpha {}, intervals at {:.4g}%",
-                     direction(r.options), correction_name(r.options.correction),
+  return fmt::format("{}; {}, {} correction at alpha {}, intervals at {:.4g}%",
+                     direction(r.options),
+                     r.options.paired ? "paired t-test on log ratios" : "Welch's t-test",
+                     correction_name(r.options.correction),
                      r.options.alpha, r.interval_level * 100);
 }
 
@@ -132,6 +134,7 @@ std::string format_gate_json(const GateResult& result) {
       {"max_regression_pct", result.options.max_regression_pct},
       {"thresholds", std::move(thresholds)},
       {"strict", result.options.strict},
+      {"paired", result.options.paired},
       {"decisions", std::move(decisions)},
   };
   return doc.dump(2, ' ', false, json::error_handler_t::replace) + "\n";

@@ -198,6 +198,44 @@ TEST(Gate, AFamilyOfUnchangedBenchmarksRarelyFails) {
   EXPECT_LE(failed, 9);
 }
 
+TEST(Gate, PairedRunsSeeThroughAMachineThatDrifts) {
+  // The host switches between a slow and a fast regime from pair to pair;
+  // new is 5% slower than old within every pair. Unpaired, the regimes
+  // swamp the change; paired, it is a clear regression.
+  std::vector<double> o, n;
+  const std::vector<double> noise = normal_samples(77, 60, 1, 0.005);
+  for (std::size_t k = 0; k < 30; ++k) {
+    const double level = (k * 7 % 5 < 2) ? 1450 : 1050;
+    o.push_back(level * noise[2 * k]);
+    n.push_back(level * 0.95 * noise[2 * k + 1]);
+  }
+  SampleSet set;
+  add(set, "fs/write-file-sync", "length=1048576", o, n);
+  const GateResult unpaired = evaluate_gate(set, {});
+  EXPECT_EQ(only(unpaired).verdict, Verdict::kNeedMoreRuns) << only(unpaired).reason;
+  GateOptions options;
+  options.paired = true;
+  const GateResult paired = evaluate_gate(set, options);
+  EXPECT_EQ(only(paired).verdict, Verdict::kRegression) << only(paired).reason;
+  EXPECT_NEAR(only(paired).change_pct, -5, 0.5);
+  EXPECT_EQ(paired.exit_code, 1);
+  EXPECT_NE(format_gate_text(paired).find("paired t-test on log ratios"), std::string::npos);
+
+  options.lower_is_better = true;
+  EXPECT_EQ(only(evaluate_gate(set, options)).verdict, Verdict::kImproved);
+}
+
+TEST(Gate, PairedNeedsAsManyOldAsNewSamples) {
+  SampleSet set;
+  add(set, "a", "x=1", {100, 101, 99, 100}, {100, 101, 99});
+  GateOptions options;
+  options.paired = true;
+  const GateResult r = evaluate_gate(set, options);
+  EXPECT_EQ(only(r).verdict, Verdict::kMissing);
+  EXPECT_NE(only(r).reason.find("old 4, new 3"), std::string::npos) << only(r).reason;
+  EXPECT_EQ(r.exit_code, 3);
+}
+
 TEST(Gate, ZeroVarianceIsDecidedOnTheMeans) {
   SampleSet set;
   add(set, "const", "a=1", {100, 100, 100}, {90, 90, 90});

@@ -89,6 +89,7 @@ struct GateArgs {
   std::vector<std::string> thresholds;
   bool lower_is_better = false;
   bool strict = false;
+  bool paired = false;
 };
 
 bool write_file(const std::string& path, const std::string& text) {
@@ -121,6 +122,7 @@ int run_gate(const GateArgs& args) {
   }
   options.lower_is_better = args.lower_is_better;
   options.strict = args.strict;
+  options.paired = args.paired;
 
   const auto inputs = cli::sample_inputs_from_flags(args.inputs);
   if (!inputs) return fail(kExitBadInput, inputs.error().message);
@@ -284,6 +286,9 @@ int main(int argc, char** argv) {
   gate_cmd->add_flag("--lower-is-better", gate.lower_is_better,
                      "The values are times or costs: a rise is a regression");
   gate_cmd->add_flag("--strict", gate.strict, "Fail when a benchmark needs more runs to decide");
+  gate_cmd->add_flag("--paired", gate.paired,
+                     "The k-th old and new samples were measured together (fpbench run "
+                     "--paired): test the pairs' ratios");
 
   std::string list_category;
   std::string list_program = run.scenario_program;

@@ -21,6 +21,12 @@
 // A benchmark whose samples have no variance has no test; it is decided on
 // its means alone (a regression when g <= -T).
 //
+// `paired`: the k-th old and k-th new sample of a benchmark were measured
+// together (`fpbench run --paired`, or the same round of `fpbench run`), so g,
+// p and the interval come from the pairs' log ratios (stats/paired.hpp):
+// g = exp(mean ln(new/old)) - 1. Drift of the machine that both samples of a
+// pair share cancels. Both sides need the same number of samples.
+//
 // Exit code: 1 if any regression, else 3 if any benchmark is missing
 // samples, else 0. "Need more runs" passes unless `strict` is set, when it
 // fails like a regression.
@@ -50,6 +56,7 @@ struct GateOptions {
   std::vector<ThresholdRule> thresholds;  // the last rule that matches wins
   bool lower_is_better = false;
   bool strict = false;
+  bool paired = false;
   std::string metric = "rate_ops_per_s";  // described in every report
 };
 
