@@ -35,9 +35,12 @@ struct Benchmark {
   bool failed = false;
 };
 
-struct Job {
+// Samples that run back to back: one job (default schedule) or a
+// configuration's old and new sample (--paired), in `sides` order.
+struct Unit {
   std::size_t benchmark;
-  std::size_t side;
+  std::array<std::size_t, 2> sides;
+  std::size_t count;  // 1 or 2
 };
 
 // "all", the scenario's own name, or its category ("fs" for "fs/x").
@@ -183,42 +186,103 @@ class Runner {
     }
   }
 
-  Result<void> run_round(bool keep, int round) {
-    std::vector<Job> jobs;
+  // The sides a configuration still needs this round. With --paired a
+  // configuration whose resumed counts differ first runs its lagging side
+  // alone, so that the k-th old and k-th new rows stay aligned.
+  [[nodiscard]] std::array<bool, 2> wanted_sides(const Benchmark& b, bool keep) const {
+    std::array<bool, 2> want{};
+    for (std::size_t s = 0; s < 2; ++s) {
+      want[s] = !keep || static_cast<int>(b.rates[s].size()) < b.target;
+    }
+    if (o_.paired && keep && b.rates[0].size() != b.rates[1].size()) {
+      want[b.rates[0].size() < b.rates[1].size() ? 1 : 0] = false;
+    }
+    return want;
+  }
+
+  // Default: every (configuration, side) job shuffled on its own. Paired:
+  // configurations shuffled, then a coin per pair for which side goes first.
+  std::vector<Unit> schedule(bool keep) {
+    std::vector<Unit> units;
     for (std::size_t i = 0; i < benchmarks_.size(); ++i) {
-      const Benchmark& b = benchmarks_[i];
-      for (std::size_t s = 0; s < 2; ++s) {
-        if (!b.failed && (!keep || static_cast<int>(b.rates[s].size()) < b.target)) {
-          jobs.push_back({i, s});
+      if (benchmarks_[i].failed) continue;
+      const auto want = wanted_sides(benchmarks_[i], keep);
+      if (o_.paired) {
+        Unit u{i, {0, 0}, 0};
+        for (std::size_t s = 0; s < 2; ++s) {
+          if (want[s]) u.sides[u.count++] = s;
+        }
+        if (u.count > 0) units.push_back(u);
+      } else {
+        for (std::size_t s = 0; s < 2; ++s) {
+          if (want[s]) units.push_back({i, {s, 0}, 1});
         }
       }
     }
-    std::shuffle(jobs.begin(), jobs.end(), rng_);
-    std::size_t done_in_round = 0;
-    for (const Job& job : jobs) {
-      Benchmark& b = benchmarks_[job.benchmark];
-      if (b.failed) continue;
-      const auto sample = sides_[job.side].run(b.name, o_.min_time_s, ProcessOptions{o_.cpu});
-      ++done_;
-      ++done_in_round;
-      if (!sample) {
-        b.failed = true;
-        summary_.failures.push_back(fmt::format("{} [{}]: {}", b.name, kSideLabels[job.side],
-                                                sample.error().message));
-      } else if (keep) {
-        b.rates[job.side].push_back(sample->rate_ops_per_s);
-        b.times[job.side].push_back(sample->time_s);
-        const auto written = writer_.write(sample_csv_line(
-            kSideLabels[job.side], b.filename, b.configuration, sample->rate_ops_per_s,
-            sample->time_s));
-        if (!written) return written;
-        ++summary_.samples_written;
+    std::shuffle(units.begin(), units.end(), rng_);
+    if (o_.paired) {
+      for (Unit& u : units) {
+        if (u.count == 2 && (rng_() & 1U) != 0) std::swap(u.sides[0], u.sides[1]);
       }
-      progress_->update(done_, files_done(), file_count(), static_cast<std::size_t>(round) + 1,
-                        static_cast<std::size_t>(std::max(o_.runs, round + 1)), done_in_round,
-                        jobs.size());
+    }
+    return units;
+  }
+
+  Result<void> run_round(bool keep, int round) {
+    const std::vector<Unit> units = schedule(keep);
+    round_ = static_cast<std::size_t>(round);
+    round_samples_ = 0;
+    for (const Unit& u : units) round_samples_ += u.count;
+    done_in_round_ = 0;
+    for (const Unit& u : units) {
+      if (auto r = run_unit(u, keep); !r) return r;
     }
     return {};
+  }
+
+  // Runs the unit's samples in order; a failure stops the configuration and
+  // drops the unit's samples measured before it, so no half pair is written.
+  // The unit's rows go out in one write.
+  Result<void> run_unit(const Unit& u, bool keep) {
+    Benchmark& b = benchmarks_[u.benchmark];
+    if (b.failed) return {};
+    std::array<Sample, 2> measured{};
+    for (std::size_t k = 0; k < u.count; ++k) {
+      const std::size_t side = u.sides[k];
+      auto sample = sides_[side].run(b.name, o_.min_time_s, ProcessOptions{o_.cpu});
+      ++done_;
+      ++done_in_round_;
+      if (!sample) {
+        b.failed = true;
+        const std::string dropped =
+            k == 0 ? std::string()
+                   : fmt::format("; its paired {} sample was dropped", kSideLabels[u.sides[0]]);
+        summary_.failures.push_back(fmt::format("{} [{}{}]: {}", b.name, kSideLabels[side],
+                                                dropped, sample.error().message));
+        update_progress();
+        return {};
+      }
+      measured[k] = *sample;
+      update_progress();
+    }
+    if (!keep) return {};
+    std::string lines;
+    for (std::size_t k = 0; k < u.count; ++k) {
+      const std::size_t side = u.sides[k];
+      b.rates[side].push_back(measured[k].rate_ops_per_s);
+      b.times[side].push_back(measured[k].time_s);
+      lines += sample_csv_line(kSideLabels[side], b.filename, b.configuration,
+                               measured[k].rate_ops_per_s, measured[k].time_s);
+    }
+    if (auto written = writer_.write(lines); !written) return written;
+    summary_.samples_written += u.count;
+    return {};
+  }
+
+  void update_progress() {
+    progress_->update(done_, files_done(), file_count(), round_ + 1,
+                      std::max(static_cast<std::size_t>(o_.runs), round_ + 1), done_in_round_,
+                      round_samples_);
   }
 
   [[nodiscard]] std::size_t file_count() const {
@@ -247,6 +311,9 @@ class Runner {
   std::mt19937_64 rng_;
   std::unique_ptr<detail::Progress> progress_;
   std::size_t done_ = 0;
+  std::size_t round_ = 0;
+  std::size_t round_samples_ = 0;
+  std::size_t done_in_round_ = 0;
   RunSummary summary_;
 };
 
@@ -277,6 +344,7 @@ Result<void> write_json(const std::string& path, const std::vector<Benchmark>& b
 }  // namespace
 
 Result<RunSummary> run_benchmarks(const RunOptions& o) {
+  if (o.node && o.paired) return Error("usage", "--paired is not supported with --node");
   if (o.node) return run_node_benchmarks(o);
   if (o.runs < 1) return Error("usage", "--runs must be at least 1");
   if ((o.old_impl || o.new_impl) && (!o.old_impl || !o.new_impl)) {

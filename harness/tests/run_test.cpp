@@ -7,11 +7,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <array>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "fpbench/harness/run_command.hpp"
 #include "fpbench/harness/sample_csv.hpp"
@@ -249,6 +253,157 @@ TEST_F(Run, NodeScriptsRunWithEachNodeBinary) {
     EXPECT_EQ(b.old_rates.size(), 2u);
     EXPECT_EQ(b.new_rates.size(), 2u);
   }
+}
+
+}  // namespace
+}  // namespace fpbench::harness
+
+// --paired and the k-th/k-th pairing property. The stand-in program counts
+// its invocations in a file and reports the count as the rate, so a row's
+// rate says when it was measured: the two samples of a back-to-back pair
+// have consecutive counts.
+namespace fpbench::harness {
+namespace {
+
+struct Row {
+  std::string binary;
+  std::string configuration;  // "demo/a n=1"
+  long count;                 // the rate: which invocation measured it
+};
+
+// Sample rows in file order; the stand-in's values hold no commas or quotes.
+std::vector<Row> rows_of(const std::string& csv) {
+  std::vector<Row> rows;
+  std::istringstream in(csv);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("\"binary\"", 0) == 0) continue;
+    std::vector<std::string> f;
+    std::istringstream fields(line);
+    for (std::string part; std::getline(fields, part, ',');) {
+      if (part.size() >= 2 && part.front() == '"') part = part.substr(1, part.size() - 2);
+      f.push_back(part);
+    }
+    if (f.size() != 5) {
+      ADD_FAILURE() << "unexpected row: " << line;
+      continue;
+    }
+    rows.push_back({f[0], f[1] + " " + f[2], std::lround(std::stod(f[3]))});
+  }
+  return rows;
+}
+
+// Per configuration, the counts of its old and of its new rows in file order.
+using CountsBySide = std::map<std::string, std::array<std::vector<long>, 2>>;
+CountsBySide counts_by_side(const std::vector<Row>& rows) {
+  CountsBySide out;
+  for (const Row& r : rows) out[r.configuration][r.binary == "old" ? 0 : 1].push_back(r.count);
+  return out;
+}
+
+class Paired : public Run {
+ protected:
+  // Reports its invocation count (from 1) as items_per_second. With
+  // fail_second_a, the second sample of demo/a fails, whichever side it is.
+  fs::path counting_program(bool fail_second_a = false) {
+    const std::string counter = (dir_ / "count").string();
+    const std::string marker = (dir_ / "a-ran").string();
+    std::string body = "n=$(cat '" + counter + "' 2>/dev/null || echo 0); n=$((n+1)); " +
+                       "echo $n > '" + counter + "'\n";
+    if (fail_second_a) {
+      body += "case \"$*\" in *demo/a*) if [ -e '" + marker +
+              "' ]; then echo 'boom' >&2; exit 3; fi; touch '" + marker + "';; esac\n";
+    }
+    body += "echo '{\"benchmarks\":[{\"name\":\"x\",\"run_type\":\"iteration\",\"iterations\":10,"
+            "\"real_time\":1000,\"time_unit\":\"ns\",\"items_per_second\":'$n'}]}'";
+    return fake_program("count.sh", kRelease, body);
+  }
+
+  std::string common(const fs::path& program) {
+    return "run --old '" + program.string() + "' --new '" + program.string() +
+           "' --no-progress --min-time 0 --seed 11 ";
+  }
+};
+
+TEST_F(Paired, PairsAreAdjacentInBothOrdersAndTheKthRowsMatch) {
+  const CliRun r = fpbench(common(counting_program()) + "--paired --warmup 1 --runs 10");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::vector<Row> rows = rows_of(r.out);
+  ASSERT_EQ(rows.size(), 40u);
+  int old_first = 0, new_first = 0;
+  for (std::size_t i = 0; i + 1 < rows.size(); i += 2) {
+    EXPECT_EQ(rows[i].configuration, rows[i + 1].configuration) << "rows " << i + 2;
+    EXPECT_NE(rows[i].binary, rows[i + 1].binary) << "rows " << i + 2;
+    EXPECT_EQ(rows[i + 1].count, rows[i].count + 1) << "back to back";
+    (rows[i].binary == "old" ? old_first : new_first) += 1;
+  }
+  EXPECT_GT(old_first, 0);
+  EXPECT_GT(new_first, 0);
+  // 2 warm-up samples per configuration ran first, none written.
+  EXPECT_EQ(rows.front().count, 5);
+  for (const auto& [name, sides] : counts_by_side(rows)) {
+    ASSERT_EQ(sides[0].size(), 10u) << name;
+    ASSERT_EQ(sides[1].size(), 10u) << name;
+    for (std::size_t k = 0; k < 10; ++k) {
+      EXPECT_EQ(std::labs(sides[0][k] - sides[1][k]), 1) << name << " pair " << k;
+    }
+  }
+}
+
+TEST_F(Paired, DefaultScheduleKeepsTheKthRowsInOneRound) {
+  // Two configurations, no warm-up: round r holds invocations 4r+1 .. 4r+4.
+  const CliRun r = fpbench(common(counting_program()) + "--warmup 0 --runs 8");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const auto& [name, sides] : counts_by_side(rows_of(r.out))) {
+    ASSERT_EQ(sides[0].size(), 8u) << name;
+    ASSERT_EQ(sides[1].size(), 8u) << name;
+    for (std::size_t k = 0; k < 8; ++k) {
+      EXPECT_EQ((sides[0][k] - 1) / 4, static_cast<long>(k)) << name;
+      EXPECT_EQ((sides[1][k] - 1) / 4, static_cast<long>(k)) << name;
+    }
+  }
+}
+
+TEST_F(Paired, AFailureDropsItsPartnerSoNoHalfPairIsWritten) {
+  const CliRun r =
+      fpbench(common(counting_program(/*fail_second_a=*/true)) + "--paired --warmup 0 --runs 2");
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_NE(r.err.find("1 benchmark(s) failed"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("sample was dropped]: exit status 3"), std::string::npos) << r.err;
+  const auto by_side = counts_by_side(rows_of(r.out));
+  EXPECT_EQ(by_side.count("demo/a n=1"), 0u) << r.out;
+  ASSERT_EQ(by_side.count("demo/b n=2"), 1u) << r.out;
+  EXPECT_EQ(by_side.at("demo/b n=2")[0].size(), 2u);
+  EXPECT_EQ(by_side.at("demo/b n=2")[1].size(), 2u);
+}
+
+TEST_F(Paired, ResumeRunsTheLaggingSideAloneThenWholePairs) {
+  const fs::path csv = dir_ / "resume.csv";
+  // A default-schedule run cut mid-round: demo/a has one old row too many.
+  std::ofstream(csv) << kSampleCsvHeader << "\"old\",\"demo/a\",\"n=1\",100,0.1\n"
+                     << "\"new\",\"demo/a\",\"n=1\",100,0.1\n"
+                     << "\"old\",\"demo/a\",\"n=1\",100,0.1\n";
+  const CliRun r = fpbench(common(counting_program()) +
+                           "--paired --warmup 0 --runs 3 --resume '" + csv.string() + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::vector<Row> rows = rows_of(slurp(csv));
+  std::vector<Row> a_added;
+  for (std::size_t i = 3; i < rows.size(); ++i) {
+    if (rows[i].configuration == "demo/a n=1") a_added.push_back(rows[i]);
+  }
+  ASSERT_EQ(a_added.size(), 3u);
+  EXPECT_EQ(a_added[0].binary, "new") << "the lagging side first, alone";
+  EXPECT_EQ(std::labs(a_added[2].count - a_added[1].count), 1) << "then a back-to-back pair";
+  for (const auto& [name, sides] : counts_by_side(rows)) {
+    EXPECT_EQ(sides[0].size(), 3u) << name;
+    EXPECT_EQ(sides[1].size(), 3u) << name;
+  }
+}
+
+TEST_F(Run, PairedIsRefusedWithNode) {
+  const CliRun r = fpbench("run --node --paired --old node --new node x.js --no-progress");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--paired is not supported with --node"), std::string::npos) << r.err;
 }
 
 }  // namespace

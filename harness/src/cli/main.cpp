@@ -262,6 +262,8 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   run_cmd->add_flag("--node", run.node,
                     "Run Node.js benchmark scripts with the node binaries --old and --new");
+  run_cmd->add_flag("--paired", run.paired,
+                    "Run each configuration's old and new sample back to back, in random order");
 
   GateArgs gate;
   CLI::App* gate_cmd = app.add_subcommand(

@@ -4,6 +4,31 @@
 // afresh every round so that neither side always runs first, warmer or
 // later; each sample a fresh process; samples appended to the CSV as they
 // arrive.
+//
+// Schedules. A round gives every configuration one sample of each side.
+//  - default: the round is a random permutation of all (configuration, side)
+//    jobs, so the old and new sample of a configuration can be the whole
+//    round apart.
+//  - paired: the round is a random permutation of the configurations, and a
+//    configuration's old and new sample run back to back, in an order decided
+//    by a coin from the seeded RNG per pair, so that both see the same host
+//    speed when it drifts or switches between regimes lasting seconds.
+//    Both rows of a pair are written in one write(2), once both are measured.
+//    Warm-up samples are scheduled the same way.
+// Pairing property: within a configuration, the k-th old row and the k-th
+// new row of the CSV were measured in the same round (with --paired: in the
+// same back-to-back pair), in both schedules, because every round appends at
+// most one sample per side and configuration. It can break:
+//  - on a failure. Either schedule stops running the configuration. Default:
+//    rows already written stay, so the failing round may leave one unmatched
+//    row. Paired: the pair's other sample is not written (the failure line
+//    says so), so the rows stay aligned.
+//  - on --resume from a file with unequal counts (a default-schedule run cut
+//    mid-round). Default: both sides are topped up round by round, so the
+//    k-th rows of the later rounds are one round apart. Paired: the first
+//    round runs only the lagging side of such a configuration, alone; the
+//    k-th rows stay aligned by index but that one pair was not back to back.
+// With --paired, a resumed CSV is taken as pairs k-th old with k-th new.
 
 #include <cstdint>
 #include <optional>
@@ -21,6 +46,8 @@ struct RunOptions {
   // Drive Node.js benchmark scripts (benchmark/fs/readFileSync.js) with the
   // node binaries --old and --new instead of fpbench-scenarios.
   bool node = false;
+  // Run a configuration's old and new sample back to back (see above).
+  bool paired = false;
   std::string scenario_program;        // used for a side without its own program
   std::optional<std::string> old_impl;
   std::optional<std::string> new_impl;
