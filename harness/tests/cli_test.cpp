@@ -238,16 +238,6 @@ TEST_F(Cli, GateRejectsBadOptionsAndInput) {
   EXPECT_NE(r.err.find(broken.string() + ":2:"), std::string::npos) << r.err;
 }
 
-TEST_F(Cli, RepeatableRunOptionsLeaveTheScenarioPositional) {
-  // Each --set/--filter/--exclude takes one value; the scenario after it
-  // stays a selector instead of being read as a second value.
-  const CliResult r = run("run --old-impl fast --new-impl fast --exclude nothing calibration/spin "
-                          "--set spinUs=5 --runs 2 --warmup 0 --min-time 0.001 --no-progress");
-  EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("\"calibration/spin\",\"spinUs=5\""), std::string::npos) << r.out;
-}
-
-
 bool is_png(const fs::path& p) {
   return slurp(p).rfind("\x89PNG\r\n\x1a\n", 0) == 0;
 }

@@ -55,14 +55,15 @@ class Run : public ::testing::Test {
   }
 
   // A stand-in scenario program: a shell script with the given body for a
-  // sample run; --build-info and --list-configs answer as given.
+  // sample run; --build-info and --list-configs (with any other arguments,
+  // such as --set) answer as given.
   fs::path fake_program(const std::string& name, const std::string& build_info,
                         const std::string& run_body) {
     const fs::path p = dir_ / name;
     std::ofstream(p) << "#!/bin/sh\n"
-                     << "case \"$1\" in\n"
-                     << "  --build-info) printf '" << build_info << "'; exit 0;;\n"
-                     << "  --list-configs) echo 'demo/a n=1'; echo 'demo/b n=2'; exit 0;;\n"
+                     << "case \" $* \" in\n"
+                     << "  *' --build-info '*) printf '" << build_info << "'; exit 0;;\n"
+                     << "  *' --list-configs '*) echo 'demo/a n=1'; echo 'demo/b n=2'; exit 0;;\n"
                      << "esac\n"
                      << run_body << "\n";
     ::chmod(p.c_str(), 0755);
@@ -152,6 +153,19 @@ TEST_F(Run, ResumeCompletesAnInterruptedRun) {
   }
   EXPECT_EQ(slurp(csv).find("\"binary\""), 0u);
   EXPECT_EQ(slurp(csv).find("\"binary\"", 1), std::string::npos) << "one header only";
+}
+
+TEST_F(Run, RepeatableOptionsLeaveTheScenarioPositional) {
+  // Each --set/--filter/--exclude takes one value: the scenario after one
+  // stays a selector (read as a second value, the run would take every
+  // scenario, demo/b too).
+  const fs::path program = fake_program("ok.sh", kRelease, kJsonSample);
+  const CliRun r = fpbench("run --old '" + program.string() + "' --new '" + program.string() +
+                           "' --exclude nothing --set n=1 demo/a --filter demo "
+                           "--runs 2 --min-time 0 --warmup 0 --no-progress");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("\"demo/a\",\"n=1\""), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("demo/b"), std::string::npos) << r.out;
 }
 
 TEST_F(Run, FailingSamplesAreReportedAndTheRunContinues) {
