@@ -320,8 +320,10 @@ int main(int argc, char** argv) {
     if (run_cmd->parsed()) {
       run.progress = !no_progress;
       if (!target_accuracy.empty()) {
-        if (target_accuracy.back() == '%') target_accuracy.pop_back();
-        run.target_accuracy_pct = std::stod(target_accuracy);
+        const fpbench::Result<double> pct =
+            fpbench::ci::parse_percentage(target_accuracy, "--target-accuracy");
+        if (!pct) return fail(kExitBadInput, pct.error().message);
+        run.target_accuracy_pct = *pct;
         if (!(run.target_accuracy_pct > 0)) {
           return fail(kExitBadInput, "--target-accuracy must be a positive percentage");
         }
