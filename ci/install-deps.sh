@@ -10,6 +10,7 @@ packages=(
   libuv1-dev
   python3-matplotlib
   libsqlite3-dev libpq-dev postgresql
+  valgrind
 )
 
 missing=()

@@ -13,6 +13,7 @@ cd "$(dirname "$0")/.."
 build_dir=${1:-build}
 
 bash ci/install-deps.sh
+bash ci/mount-tracefs.sh
 if [ -z "${FPBENCH_TEST_POSTGRES_URL:-}" ]; then
   if pg_env=$(bash ci/start-test-postgres.sh); then
     eval "$pg_env"

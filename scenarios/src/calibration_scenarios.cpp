@@ -8,6 +8,7 @@
 
 #include <chrono>
 
+#include "fpbench/scenarios/counters.hpp"
 #include "fpbench/scenarios/registry.hpp"
 
 namespace fpbench::scenarios {
@@ -19,7 +20,7 @@ void spin(benchmark::State& state, const Config& config, core::Implementation im
   const double factor = impl == core::Implementation::kBaseline ? 1 + kInjectedSlowdown : 1.0;
   const auto wait = std::chrono::nanoseconds(
       static_cast<std::int64_t>(static_cast<double>(config.number("spinUs")) * 1000 * factor));
-  for (auto _ : state) {
+  for (auto _ : measured(state)) {
     const auto until = std::chrono::steady_clock::now() + wait;
     while (std::chrono::steady_clock::now() < until) {
     }

@@ -10,6 +10,7 @@
 #include "fixtures.hpp"
 #include "fpbench/core/fs.hpp"
 #include "fpbench/core/transcode.hpp"
+#include "fpbench/scenarios/counters.hpp"
 #include "fpbench/scenarios/registry.hpp"
 
 namespace fpbench::scenarios {
@@ -79,7 +80,7 @@ void write_file_sync(benchmark::State& state, const Config& config, Implementati
   }
   const core::PathOrFd target = fd >= 0 ? core::PathOrFd::fd(fd) : core::PathOrFd(path);
   std::size_t since_rewind = 0;
-  for (auto _ : state) {
+  for (auto _ : measured(state)) {
     const Result<void> r = write_once(impl, target, text, encoded, options);
     if (!r) {
       fail(state, r.error().message);
@@ -134,7 +135,7 @@ void read_file_sync(benchmark::State& state, const Config& config, Implementatio
 
   std::string floor_buffer;
   std::size_t units = 0;
-  for (auto _ : state) {
+  for (auto _ : measured(state)) {
     if (fd >= 0 && existing) ::lseek(fd, 0, SEEK_SET);
     const Result<std::size_t> n = read_once(impl, source, encoding, floor_buffer);
     if (existing && !n) {

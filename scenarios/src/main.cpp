@@ -7,6 +7,9 @@
 //   fpbench-scenarios --list-configs         # one benchmark name per line
 //   fpbench-scenarios --set=length=4096      # replace a key's values (Node's --set)
 //   fpbench-scenarios --build-info           # optimized/sanitized, for the harness
+//   fpbench-scenarios --counters=syscalls,instructions,cpu,faults --iterations=20
+//                                            # count around the timed loop
+//                                            # (fpbench/scenarios/counters.hpp)
 //   FPBENCH_IMPL=baseline fpbench-scenarios  # the same choice by environment
 //
 // Google Benchmark's own flags (--benchmark_format=json, ...) pass through.
@@ -19,6 +22,8 @@
 #include <vector>
 
 #include "fpbench/core/implementation.hpp"
+#include "fpbench/core/transcode.hpp"
+#include "fpbench/scenarios/counters.hpp"
 #include "fpbench/scenarios/registry.hpp"
 
 namespace {
@@ -79,6 +84,8 @@ int main(int argc, char** argv) {
   }
   std::vector<char*> passed{argv[0]};
   bool list_configs = false;
+  std::string counters;
+  long long iterations = 0;
   auto& scenarios = fpbench::scenarios::all_scenarios();
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
@@ -92,6 +99,16 @@ int main(int argc, char** argv) {
     }
     if (arg == "--list-configs") {
       list_configs = true;
+    } else if (arg.rfind("--counters=", 0) == 0) {
+      counters = std::string(arg.substr(11));
+    } else if (arg.rfind("--iterations=", 0) == 0) {
+      char* end = nullptr;
+      iterations = std::strtoll(argv[i] + 13, &end, 10);
+      if (end == argv[i] + 13 || *end != '\0' || iterations < 1) {
+        std::fprintf(stderr, "fpbench-scenarios: error: --iterations needs a count >= 1, got '%s'\n",
+                     argv[i] + 13);
+        return 2;
+      }
     } else if (arg.rfind("--impl=", 0) == 0) {
       impl_name = std::string(arg.substr(7));
     } else if (arg.rfind("--set=", 0) == 0) {
@@ -127,21 +144,41 @@ int main(int argc, char** argv) {
     return 2;
   }
 
+  const auto selection = fpbench::scenarios::parse_counter_selection(counters);
+  if (!selection) {
+    std::fprintf(stderr, "fpbench-scenarios: error: %s\n", selection.error().message.c_str());
+    return 2;
+  }
+  auto& loop_counters = fpbench::scenarios::LoopCounters::instance();
+  loop_counters.open(*selection);
+  for (const std::string& why : loop_counters.unavailable()) {
+    std::fprintf(stderr, "fpbench-scenarios: note: %s\n", why.c_str());
+  }
+  fpbench::scenarios::set_fixed_iterations(iterations);
+
   for (const auto& s : scenarios) {
     for (const auto& config : s.grid.expand()) {
       const std::string name = s.name + " " + config.to_string();
-      benchmark::RegisterBenchmark(
+      auto* registered = benchmark::RegisterBenchmark(
           name.c_str(),
           [body = s.body, config, which = *impl](benchmark::State& state) {
             body(state, config, which);
-          })
-          ->UseRealTime();
+          });
+      registered->UseRealTime();
+      if (iterations > 0) registered->Iterations(iterations);
     }
   }
   int benchmark_argc = static_cast<int>(passed.size());
   benchmark::Initialize(&benchmark_argc, passed.data());
   if (benchmark::ReportUnrecognizedArguments(benchmark_argc, passed.data())) return 2;
   benchmark::AddCustomContext("fpbench_impl", std::string(fpbench::core::implementation_name(*impl)));
+  benchmark::AddCustomContext("fpbench_isa", std::string(fpbench::core::fast::isa()));
+  benchmark::AddCustomContext("fpbench_counter_sources", loop_counters.sources());
+  std::string unavailable;
+  for (const std::string& why : loop_counters.unavailable()) {
+    unavailable += (unavailable.empty() ? "" : "; ") + why;
+  }
+  if (!unavailable.empty()) benchmark::AddCustomContext("fpbench_counters_unavailable", unavailable);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return fpbench::scenarios::any_failed() ? 3 : 0;

@@ -23,6 +23,7 @@
 
 #include "fixtures.hpp"
 #include "fpbench/core/print.hpp"
+#include "fpbench/scenarios/counters.hpp"
 #include "fpbench/scenarios/registry.hpp"
 
 extern char** environ;
@@ -119,7 +120,7 @@ void print_in_process(benchmark::State& state, const Config& config, Implementat
     fail(state, opened.error().message);
     return;
   }
-  for (auto _ : state) {
+  for (auto _ : measured(state)) {
     const Result<void> r = print_once(impl, target.fd(), *value, line);
     if (!r) {
       fail(state, r.error().message);
@@ -154,7 +155,7 @@ void print_process(benchmark::State& state, const Config& config, Implementation
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-  for (auto _ : state) {
+  for (auto _ : measured(state)) {
     pid_t pid = -1;
     if (const int e = posix_spawn(&pid, tool.c_str(), &actions, nullptr, argv.data(), environ);
         e != 0) {

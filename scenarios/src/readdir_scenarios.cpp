@@ -15,6 +15,7 @@
 
 #include "fixture_trees.hpp"
 #include "fpbench/core/readdir.hpp"
+#include "fpbench/scenarios/counters.hpp"
 #include "fpbench/scenarios/registry.hpp"
 
 namespace fpbench::scenarios {
@@ -112,7 +113,7 @@ void run_walks(benchmark::State& state, const std::string& path, const ReaddirOp
     return;
   }
   std::size_t entries = 0;
-  for (auto _ : state) {
+  for (auto _ : measured(state)) {
     const Result<std::size_t> n = walk_once(&loop, path, options, mode, impl);
     if (!n) {
       fail(state, n.error().message);

@@ -245,6 +245,8 @@ bool is_ascii(std::string_view bytes) {
   return internal::is_ascii(bytes, internal::best_isa());
 }
 
+std::string_view isa() { return internal::isa_name(internal::best_isa()); }
+
 std::size_t max_encoded_length(const JsString& s, Encoding e) {
   const std::size_t n = s.length();
   switch (e) {

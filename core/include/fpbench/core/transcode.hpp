@@ -38,6 +38,10 @@ std::size_t encode_into(const JsString& s, Encoding e, std::span<char> out);
 
 // True when every byte is below 0x80.
 bool is_ascii(std::string_view bytes);
+
+// The instruction set the fast paths run at in this process: "avx512",
+// "avx2" or "portable" (Valgrind hides AVX-512, so under it "avx2").
+std::string_view isa();
 }  // namespace fast
 
 }  // namespace fpbench::core
