@@ -3,350 +3,59 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <fstream>
+#include <map>
 #include <memory>
-#include <random>
 #include <set>
+#include <thread>
 
 #include <fmt/format.h>
 
 #include "fpbench/harness/input.hpp"
 #include "fpbench/harness/sample_csv.hpp"
+#include "fpbench/harness/sample_source.hpp"
 #include "fpbench/harness/sample_writer.hpp"
-#include "fpbench/harness/scenario_program.hpp"
 #include "fpbench/stats/rate_comparison.hpp"
 #include "machine_context.hpp"
-#include "progress.hpp"
 
 namespace fpbench::harness {
 namespace {
 
-constexpr std::array<const char*, 2> kSideLabels = {"old", "new"};
+constexpr std::int64_t kCountingIterations = 11;
+constexpr std::int64_t kCallgrindIterations = 5;
 
-struct Benchmark {
-  std::string name;  // "fs/x key=value ..."
-  std::string filename;
-  std::string configuration;
-  std::array<std::vector<double>, 2> rates;
-  std::array<std::vector<double>, 2> times;
-  int target = 0;  // samples wanted per side
-  bool failed = false;
-};
-
-// Samples that run back to back: one job (default schedule) or a
-// configuration's old and new sample (--paired), in `sides` order.
-struct Unit {
-  std::size_t benchmark;
-  std::array<std::size_t, 2> sides;
-  std::size_t count;  // 1 or 2
-};
-
-// "all", the scenario's own name, or its category ("fs" for "fs/x").
-bool selector_matches(const std::string& selector, const std::string& scenario) {
-  return selector == "all" || scenario == selector || scenario.rfind(selector + "/", 0) == 0;
+bool wants(const RunOptions& o, std::string_view metric) {
+  return std::find(o.metrics.begin(), o.metrics.end(), metric) != o.metrics.end();
 }
 
-bool contains_any(const std::string& name, const std::vector<std::string>& parts) {
-  return std::any_of(parts.begin(), parts.end(),
-                     [&](const std::string& p) { return name.find(p) != std::string::npos; });
-}
-
-// The benchmarks both sides have, selected and filtered as compare.js does.
-Result<std::vector<Benchmark>> plan(const std::array<ScenarioProgram, 2>& sides,
-                                    const RunOptions& o) {
-  std::array<std::vector<std::string>, 2> names;
-  for (std::size_t s = 0; s < 2; ++s) {
-    auto listed = sides[s].list_configs();
-    if (!listed) return listed.error();
-    names[s] = std::move(*listed);
-  }
-  const std::set<std::string> on_new(names[1].begin(), names[1].end());
-  std::vector<Benchmark> out;
-  std::set<std::string> matched_selectors;
-  for (const std::string& name : names[0]) {
-    const std::size_t space = name.find(' ');
-    const std::string scenario = name.substr(0, space);
-    bool selected = o.selectors.empty();
-    for (const std::string& sel : o.selectors) {
-      if (selector_matches(sel, scenario)) {
-        matched_selectors.insert(sel);
-        selected = true;
-      }
-    }
-    if (!selected) continue;
-    if (!o.filters.empty() && !contains_any(scenario, o.filters)) continue;
-    if (contains_any(scenario, o.excludes)) continue;
-    if (on_new.count(name) == 0) {
-      std::fprintf(stderr, "fpbench: warning: %s is missing from %s; skipped\n", name.c_str(),
-                   sides[1].path().c_str());
-      continue;
-    }
-    Benchmark b;
-    b.name = name;
-    b.filename = scenario;
-    b.configuration = space == std::string::npos ? "" : name.substr(space + 1);
-    b.target = o.runs;
-    out.push_back(std::move(b));
-  }
-  for (const std::string& sel : o.selectors) {
-    if (matched_selectors.count(sel) == 0) {
-      return Error("usage", "no scenario matches '" + sel + "' (see fpbench list)");
-    }
-  }
-  if (out.empty()) return Error("usage", "no benchmark is left to run after --filter/--exclude");
-  return out;
-}
-
-// Takes the samples an interrupted run already wrote into account.
-Result<void> load_resumed(const std::string& path, std::vector<Benchmark>& benchmarks) {
-  if (::access(path.c_str(), F_OK) != 0) return {};  // nothing to resume yet
-  const auto text = read_input(path);
-  if (!text) return text.error();
-  if (text->empty()) return {};
-  const auto samples = parse_samples_csv(*text, path);
-  if (!samples) {
-    if (samples.error().message.find("no samples") != std::string::npos) return {};
-    return samples.error();
-  }
-  for (const auto& s : samples->benchmarks()) {
-    for (Benchmark& b : benchmarks) {
-      if (b.name != s.name) continue;
-      b.rates[0] = s.old_rates;
-      b.rates[1] = s.new_rates;
-    }
-  }
-  return {};
-}
-
-class Runner {
- public:
-  Runner(const RunOptions& o, std::array<ScenarioProgram, 2>& sides,
-         std::vector<Benchmark>& benchmarks, SampleWriter& writer)
-      : o_(o), sides_(sides), benchmarks_(benchmarks), writer_(writer), rng_(o.seed) {}
-
-  Result<RunSummary> run() {
-    std::size_t pending = 0;
-    for (const Benchmark& b : benchmarks_) {
-      for (std::size_t s = 0; s < 2; ++s) {
-        pending += static_cast<std::size_t>(std::max(0, b.target - static_cast<int>(b.rates[s].size())));
-      }
-    }
-    progress_ = std::make_unique<detail::Progress>(
-        o_.progress && ::isatty(STDERR_FILENO) != 0,
-        pending + static_cast<std::size_t>(o_.warmup) * 2 * benchmarks_.size());
-    for (int w = 0; w < o_.warmup; ++w) {
-      if (auto r = run_round(/*keep=*/false, w); !r) return r.error();
-    }
-    for (int round = 0;; ++round) {
-      if (!has_pending() && !extend_unconverged()) break;
-      if (auto r = run_round(/*keep=*/true, round); !r) return r.error();
-    }
-    progress_->finish();
-    collect_not_converged();
-    return std::move(summary_);
-  }
-
- private:
-  bool has_pending() const {
-    return std::any_of(benchmarks_.begin(), benchmarks_.end(), [](const Benchmark& b) {
-      return !b.failed && (static_cast<int>(b.rates[0].size()) < b.target ||
-                           static_cast<int>(b.rates[1].size()) < b.target);
-    });
-  }
-
-  [[nodiscard]] bool converged(const Benchmark& b) const {
-    const auto c = stats::compare_rates(b.rates[0], b.rates[1]);
-    return c.test && std::fabs(c.half_width_pct[0]) <= o_.target_accuracy_pct;
-  }
-
-  // With --target-accuracy: one more sample per side for every benchmark
-  // whose 95% interval is still wider than the target.
-  bool extend_unconverged() {
-    if (o_.target_accuracy_pct <= 0) return false;
-    bool any = false;
-    for (Benchmark& b : benchmarks_) {
-      if (b.failed || b.target >= o_.max_runs || converged(b)) continue;
-      ++b.target;
-      progress_->grow(2);
-      any = true;
-    }
-    return any;
-  }
-
-  void collect_not_converged() {
-    if (o_.target_accuracy_pct <= 0) return;
-    for (const Benchmark& b : benchmarks_) {
-      if (b.failed || converged(b)) continue;
-      const auto c = stats::compare_rates(b.rates[0], b.rates[1]);
-      summary_.not_converged.push_back(fmt::format(
-          "{}: ±{:.2f}% after {} runs (target ±{:.2f}%)", b.name,
-          c.test ? c.half_width_pct[0] : 0.0, b.rates[0].size(), o_.target_accuracy_pct));
-    }
-  }
-
-  // The sides a configuration still needs this round. With --paired a
-  // configuration whose resumed counts differ first runs its lagging side
-  // alone, so that the k-th old and k-th new rows stay aligned.
-  [[nodiscard]] std::array<bool, 2> wanted_sides(const Benchmark& b, bool keep) const {
-    std::array<bool, 2> want{};
-    for (std::size_t s = 0; s < 2; ++s) {
-      want[s] = !keep || static_cast<int>(b.rates[s].size()) < b.target;
-    }
-    if (o_.paired && keep && b.rates[0].size() != b.rates[1].size()) {
-      want[b.rates[0].size() < b.rates[1].size() ? 1 : 0] = false;
-    }
-    return want;
-  }
-
-  // Default: every (configuration, side) job shuffled on its own. Paired:
-  // configurations shuffled, then a coin per pair for which side goes first.
-  std::vector<Unit> schedule(bool keep) {
-    std::vector<Unit> units;
-    for (std::size_t i = 0; i < benchmarks_.size(); ++i) {
-      if (benchmarks_[i].failed) continue;
-      const auto want = wanted_sides(benchmarks_[i], keep);
-      if (o_.paired) {
-        Unit u{i, {0, 0}, 0};
-        for (std::size_t s = 0; s < 2; ++s) {
-          if (want[s]) u.sides[u.count++] = s;
-        }
-        if (u.count > 0) units.push_back(u);
-      } else {
-        for (std::size_t s = 0; s < 2; ++s) {
-          if (want[s]) units.push_back({i, {s, 0}, 1});
-        }
-      }
-    }
-    std::shuffle(units.begin(), units.end(), rng_);
-    if (o_.paired) {
-      for (Unit& u : units) {
-        if (u.count == 2 && (rng_() & 1U) != 0) std::swap(u.sides[0], u.sides[1]);
-      }
-    }
-    return units;
-  }
-
-  Result<void> run_round(bool keep, int round) {
-    const std::vector<Unit> units = schedule(keep);
-    round_ = static_cast<std::size_t>(round);
-    round_samples_ = 0;
-    for (const Unit& u : units) round_samples_ += u.count;
-    done_in_round_ = 0;
-    for (const Unit& u : units) {
-      if (auto r = run_unit(u, keep); !r) return r;
-    }
-    return {};
-  }
-
-  // Runs the unit's samples in order; a failure stops the configuration and
-  // drops the unit's samples measured before it, so no half pair is written.
-  // The unit's rows go out in one write.
-  Result<void> run_unit(const Unit& u, bool keep) {
-    Benchmark& b = benchmarks_[u.benchmark];
-    if (b.failed) return {};
-    std::array<Sample, 2> measured{};
-    for (std::size_t k = 0; k < u.count; ++k) {
-      const std::size_t side = u.sides[k];
-      auto sample = sides_[side].run(b.name, o_.min_time_s, ProcessOptions{o_.cpu});
-      ++done_;
-      ++done_in_round_;
-      if (!sample) {
-        b.failed = true;
-        const std::string dropped =
-            k == 0 ? std::string()
-                   : fmt::format("; its paired {} sample was dropped", kSideLabels[u.sides[0]]);
-        summary_.failures.push_back(fmt::format("{} [{}{}]: {}", b.name, kSideLabels[side],
-                                                dropped, sample.error().message));
-        update_progress();
-        return {};
-      }
-      measured[k] = *sample;
-      update_progress();
-    }
-    if (!keep) return {};
-    std::string lines;
-    for (std::size_t k = 0; k < u.count; ++k) {
-      const std::size_t side = u.sides[k];
-      b.rates[side].push_back(measured[k].rate_ops_per_s);
-      b.times[side].push_back(measured[k].time_s);
-      lines += sample_csv_line(kSideLabels[side], b.filename, b.configuration,
-                               measured[k].rate_ops_per_s, measured[k].time_s);
-    }
-    if (auto written = writer_.write(lines); !written) return written;
-    summary_.samples_written += u.count;
-    return {};
-  }
-
-  void update_progress() {
-    progress_->update(done_, files_done(), file_count(), round_ + 1,
-                      std::max(static_cast<std::size_t>(o_.runs), round_ + 1), done_in_round_,
-                      round_samples_);
-  }
-
-  [[nodiscard]] std::size_t file_count() const {
-    std::set<std::string> files;
-    for (const Benchmark& b : benchmarks_) files.insert(b.filename);
-    return files.size();
-  }
-
-  [[nodiscard]] std::size_t files_done() const {
-    std::set<std::string> open;
-    std::set<std::string> all;
-    for (const Benchmark& b : benchmarks_) {
-      all.insert(b.filename);
-      if (!b.failed && (static_cast<int>(b.rates[0].size()) < b.target ||
-                        static_cast<int>(b.rates[1].size()) < b.target)) {
-        open.insert(b.filename);
-      }
-    }
-    return all.size() - open.size();
-  }
-
-  const RunOptions& o_;
-  std::array<ScenarioProgram, 2>& sides_;
-  std::vector<Benchmark>& benchmarks_;
-  SampleWriter& writer_;
-  std::mt19937_64 rng_;
-  std::unique_ptr<detail::Progress> progress_;
-  std::size_t done_ = 0;
-  std::size_t round_ = 0;
-  std::size_t round_samples_ = 0;
-  std::size_t done_in_round_ = 0;
-  RunSummary summary_;
-};
-
-Result<void> write_json(const std::string& path, const std::vector<Benchmark>& benchmarks,
-                        const std::array<ScenarioProgram, 2>& sides) {
-  nlohmann::json samples = nlohmann::json::array();
-  for (const Benchmark& b : benchmarks) {
-    for (std::size_t s = 0; s < 2; ++s) {
-      for (std::size_t i = 0; i < b.rates[s].size(); ++i) {
-        samples.push_back({{"binary", kSideLabels[s]},
-                           {"filename", b.filename},
-                           {"configuration", b.configuration},
-                           {"rate", b.rates[s][i]},
-                           {"time", i < b.times[s].size() ? nlohmann::json(b.times[s][i])
-                                                          : nlohmann::json(nullptr)}});
-      }
-    }
-  }
-  const nlohmann::json doc{
-      {"context", detail::machine_context({sides[0].path(), sides[1].path()})},
-      {"samples", samples}};
-  std::ofstream out(path);
-  out << doc.dump(2) << "\n";
-  if (!out) return Error("io", "cannot write '" + path + "'");
-  return {};
-}
-
-}  // namespace
-
-Result<RunSummary> run_benchmarks(const RunOptions& o) {
-  if (o.node && o.paired) return Error("usage", "--paired is not supported with --node");
-  if (o.node) return run_node_benchmarks(o);
+Result<void> check_options(const RunOptions& o) {
   if (o.runs < 1) return Error("usage", "--runs must be at least 1");
+  if (o.counter_runs < 1) return Error("usage", "--counter-runs must be at least 1");
+  if (o.warmup < 0) return Error("usage", "--warmup must be 0 or more");
+  if (!(o.min_time_s > 0) || !std::isfinite(o.min_time_s)) {
+    return Error("usage", "--min-time must be a positive number of seconds");
+  }
+  if (o.metrics.empty()) return Error("usage", "--metric names no metric");
+  for (const std::string& m : o.metrics) {
+    const auto& known = reports::known_metrics();
+    if (std::find(known.begin(), known.end(), m) == known.end()) {
+      std::string names;
+      for (std::string_view k : known) names += (names.empty() ? "" : ", ") + std::string(k);
+      return Error("usage", fmt::format("unknown metric '{}': expected {}", m, names));
+    }
+  }
+  if (o.node && o.paired) return Error("usage", "--paired is not supported with --node");
+  if (o.node && (o.metrics.size() != 1 || o.metrics[0] != "wall")) {
+    return Error("usage", "--node measures wall time only");
+  }
+  if (o.node) {
+    if (!o.old_program || !o.new_program) {
+      return Error("usage", "--node needs --old NODE and --new NODE");
+    }
+    if (o.selectors.empty()) return Error("usage", "--node needs benchmark scripts to run");
+    return {};
+  }
   if ((o.old_impl || o.new_impl) && (!o.old_impl || !o.new_impl)) {
     return Error("usage", "--old-impl and --new-impl go together");
   }
@@ -358,34 +67,303 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
                  "say what to compare: --old-impl baseline --new-impl fast, or "
                  "--old PATH --new PATH");
   }
-  std::array<ScenarioProgram, 2> sides = {
-      ScenarioProgram(o.old_program.value_or(o.scenario_program), o.old_impl, o.sets),
-      ScenarioProgram(o.new_program.value_or(o.scenario_program), o.new_impl, o.sets)};
-  auto benchmarks = plan(sides, o);
-  if (!benchmarks) return benchmarks.error();
-  for (const ScenarioProgram& side : sides) {
-    if (auto ok = side.check_release_build(); !ok) return ok.error();
+  return {};
+}
+
+// The sources of both sides, in pass order, and the passes over them.
+struct Plan {
+  std::vector<std::unique_ptr<SampleSource>> sources;
+  std::vector<Pass> passes;
+  std::vector<std::string> notes;
+};
+
+Pass add_pass(Plan& plan, const RunOptions& o, const std::string& key,
+              const std::function<std::unique_ptr<SampleSource>(std::size_t side)>& make) {
+  Pass pass;
+  pass.key_metric = key;
+  for (std::size_t side = 0; side < 2; ++side) {
+    plan.sources.push_back(make(side));
+    pass.sources[side] = plan.sources.back().get();
+  }
+  const bool timed = key == "wall" || key == "cpu" || key == "faults";
+  pass.runs = timed ? o.runs : o.counter_runs;
+  pass.warmup = timed ? o.warmup : 0;
+  pass.paired = timed && o.paired;
+  const unsigned cpus = std::max(1U, std::thread::hardware_concurrency());
+  pass.parallel = timed ? 1 : (o.jobs > 0 ? o.jobs : static_cast<int>(cpus));
+  pass.max_runs = o.max_runs;
+  return pass;
+}
+
+Plan make_plan(const RunOptions& o) {
+  Plan plan;
+  if (o.node) {
+    const std::array<std::string, 2> nodes = {*o.old_program, *o.new_program};
+    plan.passes.push_back(add_pass(plan, o, "wall", [&](std::size_t side) {
+      return make_node_source(nodes[side], o.selectors, o.sets);
+    }));
+    return plan;
+  }
+  const std::array<std::string, 2> programs = {o.old_program.value_or(o.scenario_program),
+                                               o.new_program.value_or(o.scenario_program)};
+  const std::array<std::optional<std::string>, 2> impls = {o.old_impl, o.new_impl};
+  const auto scenario = [&](ScenarioMeasure how) {
+    return [&, how](std::size_t side) {
+      return make_scenario_source(programs[side], impls[side], o.sets, how);
+    };
+  };
+  if (wants(o, "wall") || wants(o, "cpu") || wants(o, "faults")) {
+    ScenarioMeasure how;
+    how.min_time_s = o.min_time_s;
+    std::string counters;
+    if (wants(o, "cpu")) counters = "cpu";
+    if (wants(o, "faults")) counters += counters.empty() ? "faults" : ",faults";
+    how.counters = counters;
+    const std::string key = wants(o, "wall") ? "wall" : (wants(o, "cpu") ? "cpu" : "faults");
+    plan.passes.push_back(add_pass(plan, o, key, scenario(how)));
+  }
+  if (wants(o, "syscalls") || wants(o, "syscalls_all")) {
+    ScenarioMeasure how;
+    how.kind = ScenarioMeasure::Kind::kCounting;
+    how.batch = true;
+    how.counters = "syscalls";
+    how.iterations = o.counter_iterations > 0 ? o.counter_iterations : kCountingIterations;
+    plan.passes.push_back(add_pass(plan, o, "syscalls", scenario(how)));
+  }
+  if (wants(o, "instructions")) {
+    ScenarioMeasure how;
+    how.batch = true;
+    how.counters = "instructions";
+    if (hardware_instruction_counter_available()) {
+      how.kind = ScenarioMeasure::Kind::kCounting;
+      how.iterations = o.counter_iterations > 0 ? o.counter_iterations : kCountingIterations;
+    } else {
+      how.kind = ScenarioMeasure::Kind::kCallgrind;
+      how.valgrind = o.valgrind;
+      how.iterations = o.counter_iterations > 0 ? o.counter_iterations : kCallgrindIterations;
+      plan.notes.push_back(
+          "instructions: no hardware counter here, so they are counted under " + o.valgrind +
+          " --tool=callgrind (the fast paths run at most AVX2 there)");
+    }
+    plan.passes.push_back(add_pass(plan, o, "instructions", scenario(how)));
+  }
+  return plan;
+}
+
+// "all", the scenario's own name, or its category ("fs" for "fs/x").
+bool selector_matches(const std::string& selector, const std::string& scenario) {
+  return selector == "all" || scenario == selector || scenario.rfind(selector + "/", 0) == 0;
+}
+
+bool contains_any(const std::string& name, const std::vector<std::string>& parts) {
+  return std::any_of(parts.begin(), parts.end(),
+                     [&](const std::string& p) { return name.find(p) != std::string::npos; });
+}
+
+// The jobs both sides have, selected and filtered as compare.js does.
+Result<std::vector<std::string>> select_jobs(const Pass& pass, const RunOptions& o) {
+  std::set<std::string> matched;
+  const auto keep = [&](const std::string& job) {
+    const std::string scenario = o.node ? job : job.substr(0, job.find(' '));
+    bool selected = o.selectors.empty() || o.node;
+    if (!o.node) {
+      for (const std::string& sel : o.selectors) {
+        if (selector_matches(sel, scenario)) {
+          matched.insert(sel);
+          selected = true;
+        }
+      }
+    }
+    if (!selected) return false;
+    if (!o.filters.empty() && !contains_any(scenario, o.filters)) return false;
+    return !contains_any(scenario, o.excludes);
+  };
+  auto jobs = common_jobs(pass, keep);
+  if (!jobs) return jobs.error();
+  if (!o.node) {
+    for (const std::string& sel : o.selectors) {
+      if (matched.count(sel) == 0) {
+        return Error("usage", "no scenario matches '" + sel + "' (see fpbench list)");
+      }
+    }
+  }
+  if (jobs->empty()) return Error("usage", "no benchmark is left to run after --filter/--exclude");
+  return jobs;
+}
+
+// Counting passes run a scenario's configurations in one process each.
+std::vector<std::string> batches_by_scenario(const std::vector<std::string>& jobs) {
+  std::vector<std::string> scenarios;
+  std::map<std::string, std::vector<std::string>> members;
+  for (const std::string& job : jobs) {
+    const std::string scenario = job.substr(0, job.find(' '));
+    if (members.count(scenario) == 0) scenarios.push_back(scenario);
+    members[scenario].push_back(job);
+  }
+  std::vector<std::string> out;
+  for (const std::string& scenario : scenarios) out.push_back(batch_job(scenario, members[scenario]));
+  return out;
+}
+
+// What an interrupted run already wrote, as records.
+Result<std::vector<reports::SampleRecord>> load_resumed(const std::string& path, bool jsonl) {
+  if (::access(path.c_str(), F_OK) != 0) return std::vector<reports::SampleRecord>{};
+  const auto text = read_input(path);
+  if (!text) return text.error();
+  if (text->find_first_not_of(" \t\r\n") == std::string::npos) {
+    return std::vector<reports::SampleRecord>{};
+  }
+  if (jsonl != reports::looks_like_sample_jsonl(*text)) {
+    return Error("usage", fmt::format("--resume {}: the file holds {}, but these metrics write {}",
+                                      path, jsonl ? "compare.js CSV" : "JSON Lines",
+                                      jsonl ? "JSON Lines" : "compare.js CSV"));
+  }
+  if (jsonl) return reports::parse_sample_jsonl(*text, path);
+  if (text->back() != '\n') {
+    return Error("bad-input", path + ": the last row has no newline (an interrupted write?); "
+                                     "remove the incomplete last line, then resume");
+  }
+  const auto samples = parse_samples_csv(*text, path);
+  if (!samples) {
+    if (samples.error().message.find("no samples") != std::string::npos) {
+      return std::vector<reports::SampleRecord>{};
+    }
+    return samples.error();
+  }
+  std::vector<reports::SampleRecord> records;
+  for (const auto& b : samples->benchmarks()) {
+    for (const auto& [rates, binary] : {std::pair{&b.old_rates, reports::Binary::kOld},
+                                        std::pair{&b.new_rates, reports::Binary::kNew}}) {
+      for (double rate : *rates) {
+        reports::SampleRecord r;
+        r.binary = binary;
+        r.filename = b.filename;
+        r.configuration = b.configuration;
+        r.metrics.emplace_back("wall", reports::MetricReading{rate, "clock", {}, {}});
+        records.push_back(std::move(r));
+      }
+    }
+  }
+  return records;
+}
+
+Result<void> write_json(const std::string& path, const std::vector<reports::SampleRecord>& records,
+                        const std::vector<std::string>& programs) {
+  nlohmann::json samples = nlohmann::json::array();
+  for (const auto& r : records) {
+    samples.push_back(nlohmann::json::parse(reports::sample_jsonl_line(r)));
+  }
+  const nlohmann::json doc{{"context", detail::machine_context(programs)}, {"samples", samples}};
+  std::ofstream out(path);
+  out << doc.dump(2) << "\n";
+  if (!out) return Error("io", "cannot write '" + path + "'");
+  return {};
+}
+
+void collect_not_converged(const RunOptions& o, RunSummary& summary) {
+  if (o.target_accuracy_pct <= 0) return;
+  for (const BenchmarkValues& b : summary.results) {
+    const auto c = stats::compare_rates(b.values[0], b.values[1]);
+    if (c.test && std::fabs(c.half_width_pct[0]) <= o.target_accuracy_pct) continue;
+    summary.not_converged.push_back(fmt::format(
+        "{}: ±{:.2f}% after {} runs (target ±{:.2f}%)", b.name, c.test ? c.half_width_pct[0] : 0.0,
+        b.values[0].size(), o.target_accuracy_pct));
+  }
+}
+
+}  // namespace
+
+Result<RunSummary> run_benchmarks(const RunOptions& o) {
+  if (auto ok = check_options(o); !ok) return ok.error();
+  Plan plan = make_plan(o);
+  if (plan.passes.empty()) return Error("usage", "--metric names nothing to measure");
+  if (o.target_accuracy_pct > 0 || o.wall_needs_more) {
+    Pass& first = plan.passes.front();
+    if (o.wall_needs_more) {
+      first.needs_more = o.wall_needs_more;
+    } else {
+      first.needs_more = [&o](const std::vector<BenchmarkValues>& all) {
+        std::vector<std::string> open;
+        for (const BenchmarkValues& b : all) {
+          const auto c = stats::compare_rates(b.values[0], b.values[1]);
+          if (!c.test || std::fabs(c.half_width_pct[0]) > o.target_accuracy_pct) {
+            open.push_back(b.name);
+          }
+        }
+        return open;
+      };
+    }
+  }
+  auto jobs = select_jobs(plan.passes.front(), o);
+  if (!jobs) return jobs.error();
+  if (!o.node) {
+    for (Pass& pass : plan.passes) {
+      if (pass.key_metric == "syscalls" || pass.key_metric == "instructions") {
+        pass.jobs = batches_by_scenario(*jobs);
+      }
+    }
+  }
+  // A counter this machine cannot read is said once, and the run goes on
+  // with the other metrics.
+  std::erase_if(plan.passes, [&](const Pass& pass) {
+    for (const SampleSource* source : pass.sources) {
+      if (auto ok = source->check(); !ok && ok.error().code == "unavailable") {
+        plan.notes.push_back(pass.key_metric + " not measured: " + ok.error().message);
+        return true;
+      }
+    }
+    return false;
+  });
+  for (const Pass& pass : plan.passes) {
+    for (const SampleSource* source : pass.sources) {
+      if (auto ok = source->check(); !ok) return ok.error();
+    }
+  }
+  if (plan.passes.empty()) {
+    std::string why;
+    for (const std::string& n : plan.notes) why += "\n  " + n;
+    return Error("unavailable", "no metric asked for can be measured here:" + why);
   }
 
+  const bool jsonl = !(o.metrics.size() == 1 && o.metrics[0] == "wall");
   const std::string output = o.resume.value_or(o.output);
-  bool write_header = true;
+  std::vector<reports::SampleRecord> resumed;
   if (o.resume) {
-    if (auto loaded = load_resumed(*o.resume, *benchmarks); !loaded) return loaded.error();
-    const auto existing = ::access(o.resume->c_str(), F_OK) == 0
-                              ? read_input(*o.resume)
-                              : Result<std::string>(std::string());
-    write_header = !existing || existing->empty();
+    auto loaded = load_resumed(*o.resume, jsonl);
+    if (!loaded) return loaded.error();
+    resumed = std::move(*loaded);
   }
+  const bool fresh_file = !o.resume || ::access(o.resume->c_str(), F_OK) != 0 ||
+                          [&] {
+                            const auto t = read_input(*o.resume);
+                            return !t || t->empty();
+                          }();
   auto writer = SampleWriter::open(output, o.resume.has_value());
   if (!writer) return writer.error();
-  if (write_header) {
+  if (fresh_file && !jsonl) {
     if (auto w = writer->write(kSampleCsvHeader); !w) return w.error();
   }
-  Runner runner(o, sides, *benchmarks, *writer);
-  auto summary = runner.run();
+  RunnerOptions ro;
+  ro.seed = o.seed;
+  ro.cpu = o.cpu;
+  ro.progress = o.progress;
+  ro.jsonl = jsonl;
+  ro.time_budget = o.time_budget;
+  for (const std::string& note : plan.notes) {
+    std::fprintf(stderr, "fpbench: note: %s\n", note.c_str());
+  }
+  auto summary = run_passes(*jobs, plan.passes, ro, resumed, *writer);
   if (!summary) return summary;
+  summary->notes = plan.notes;
+  collect_not_converged(o, *summary);
   if (o.json) {
-    if (auto w = write_json(*o.json, *benchmarks, sides); !w) return w.error();
+    // Read back what the output holds: the resumed samples and the new ones.
+    std::vector<reports::SampleRecord> all = resumed;
+    all.insert(all.end(), summary->records.begin(), summary->records.end());
+    std::vector<std::string> programs;
+    for (const auto& source : plan.sources) programs.push_back(source->describe());
+    programs.resize(2);
+    if (auto w = write_json(*o.json, all, programs); !w) return w.error();
   }
   return summary;
 }

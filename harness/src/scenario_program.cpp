@@ -65,6 +65,18 @@ Result<void> ScenarioProgram::check_release_build() const {
                             "; build it with -DCMAKE_BUILD_TYPE=Release");
 }
 
+std::vector<std::string> ScenarioProgram::argv_for(
+    const std::vector<std::string>& benchmarks) const {
+  std::vector<std::string> argv = base_argv();
+  std::string filter;
+  for (const std::string& b : benchmarks) {
+    filter += (filter.empty() ? "" : "|") + exact_filter(b);
+  }
+  argv.push_back("--benchmark_filter=" + filter);
+  argv.emplace_back("--benchmark_format=json");
+  return argv;
+}
+
 Result<Sample> ScenarioProgram::run(const std::string& benchmark, double min_time_s,
                                     const ProcessOptions& options) const {
   std::vector<std::string> argv = base_argv();
@@ -106,7 +118,7 @@ std::string exact_filter(const std::string& benchmark) {
     if (kSpecial.find(c) != std::string_view::npos) out += '\\';
     out += c;
   }
-  return out + "(/real_time)?$";
+  return out + "(/iterations:[0-9]+)?(/real_time)?$";
 }
 
 }  // namespace fpbench::harness

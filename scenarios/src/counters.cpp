@@ -235,6 +235,9 @@ void LoopCounters::stop(std::int64_t counted_iterations) {
   }
   if (selection_.instructions && valgrind_) {
     CALLGRIND_TOGGLE_COLLECT;
+    // One part of callgrind's output per loop, named so the harness can
+    // tell it from the part written at exit.
+    CALLGRIND_DUMP_STATS_AT("fpbench-loop");
     CALLGRIND_STOP_INSTRUMENTATION;
   }
   if (instructions_fd_ >= 0) ::ioctl(instructions_fd_, PERF_EVENT_IOC_DISABLE, 0);
@@ -251,7 +254,7 @@ void LoopCounters::stop(std::int64_t counted_iterations) {
     for (const NamedFd& f : syscall_fds_) {
       const std::uint64_t n = read_count(f.fd);
       if (is_wait(f.name)) waits += n;
-      if (n > 0) totals_.syscalls_by_name.emplace_back(f.name, n);
+      totals_.syscalls_by_name.emplace_back(f.name, n);
     }
     totals_.syscalls_all = total > 0 ? total - 1 : 0;
     totals_.syscalls = *totals_.syscalls_all >= waits ? *totals_.syscalls_all - waits : 0;

@@ -10,6 +10,8 @@
 //   fpbench-scenarios --counters=syscalls,instructions,cpu,faults --iterations=20
 //                                            # count around the timed loop
 //                                            # (fpbench/scenarios/counters.hpp)
+//   fpbench-scenarios --counters=syscalls --check-counters
+//                                            # exit 3, saying why, if one cannot be read
 //   FPBENCH_IMPL=baseline fpbench-scenarios  # the same choice by environment
 //
 // Google Benchmark's own flags (--benchmark_format=json, ...) pass through.
@@ -84,6 +86,7 @@ int main(int argc, char** argv) {
   }
   std::vector<char*> passed{argv[0]};
   bool list_configs = false;
+  bool check_counters = false;
   std::string counters;
   long long iterations = 0;
   auto& scenarios = fpbench::scenarios::all_scenarios();
@@ -99,6 +102,8 @@ int main(int argc, char** argv) {
     }
     if (arg == "--list-configs") {
       list_configs = true;
+    } else if (arg == "--check-counters") {
+      check_counters = true;
     } else if (arg.rfind("--counters=", 0) == 0) {
       counters = std::string(arg.substr(11));
     } else if (arg.rfind("--iterations=", 0) == 0) {
@@ -154,6 +159,7 @@ int main(int argc, char** argv) {
   for (const std::string& why : loop_counters.unavailable()) {
     std::fprintf(stderr, "fpbench-scenarios: note: %s\n", why.c_str());
   }
+  if (check_counters) return loop_counters.unavailable().empty() ? 0 : 3;
   fpbench::scenarios::set_fixed_iterations(iterations);
 
   for (const auto& s : scenarios) {

@@ -6,6 +6,7 @@
 
 #include <CLI/CLI.hpp>
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <exception>
@@ -185,9 +186,33 @@ int run_list(const std::string& program, const std::string& category) {
   return write_stdout(out) ? kExitOk : kExitFailure;
 }
 
+// "90", "90s", "10m", "1h": whole seconds, minutes or hours.
+fpbench::Result<std::chrono::seconds> parse_duration(const std::string& text) {
+  std::size_t used = 0;
+  long long n = -1;
+  try {
+    n = std::stoll(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  const std::string unit = text.substr(used);
+  long long scale = 0;
+  if (unit.empty() || unit == "s") scale = 1;
+  if (unit == "m") scale = 60;
+  if (unit == "h") scale = 3600;
+  if (used == 0 || n <= 0 || scale == 0 || n > 1000000) {
+    return fpbench::Error("usage", "expected a positive duration such as 90s, 10m or 1h, got '" +
+                                       text + "'");
+  }
+  return std::chrono::seconds(n * scale);
+}
+
 int run_run(const fpbench::harness::RunOptions& options) {
   const auto summary = fpbench::harness::run_benchmarks(options);
   if (!summary) return fail(exit_code_for(summary.error()), summary.error().message);
+  if (summary->budget_spent) {
+    std::fprintf(stderr, "fpbench: note: the time budget was spent; the run stopped there\n");
+  }
   for (const std::string& line : summary->not_converged) {
     std::fprintf(stderr, "fpbench: not converged: %s\n", line.c_str());
   }
@@ -264,6 +289,22 @@ int main(int argc, char** argv) {
                     "Run Node.js benchmark scripts with the node binaries --old and --new");
   run_cmd->add_flag("--paired", run.paired,
                     "Run each configuration's old and new sample back to back, in random order");
+  std::string metrics;
+  run_cmd->add_option("--metric", metrics,
+                      "Comma-separated: wall, cpu, faults, syscalls, syscalls_all, instructions "
+                      "(default wall; any other writes JSON Lines)");
+  run_cmd->add_option("--counter-runs", run.counter_runs,
+                      "Samples per side of the counted metrics (syscalls, instructions)")
+      ->capture_default_str();
+  run_cmd->add_option("--counter-iterations", run.counter_iterations,
+                      "Iterations of a counting sample, the first not counted (default 11; 5 "
+                      "under callgrind)");
+  run_cmd->add_option("--jobs,-j", run.jobs, "Counting samples run at once (default: CPUs)");
+  run_cmd->add_option("--valgrind", run.valgrind, "valgrind to count instructions with")
+      ->capture_default_str();
+  std::string time_budget;
+  run_cmd->add_option("--time-budget", time_budget,
+                      "Start no new round after this long: 90s, 10m, 1h");
 
   GateArgs gate;
   CLI::App* gate_cmd = app.add_subcommand(
@@ -319,6 +360,20 @@ int main(int argc, char** argv) {
     if (history.parsed()) return history.run();
     if (run_cmd->parsed()) {
       run.progress = !no_progress;
+      if (!metrics.empty()) {
+        run.metrics.clear();
+        std::size_t start = 0;
+        while (start <= metrics.size()) {
+          const std::size_t comma = std::min(metrics.find(',', start), metrics.size());
+          run.metrics.push_back(metrics.substr(start, comma - start));
+          start = comma + 1;
+        }
+      }
+      if (!time_budget.empty()) {
+        const auto budget = parse_duration(time_budget);
+        if (!budget) return fail(kExitBadInput, "--time-budget: " + budget.error().message);
+        run.time_budget = *budget;
+      }
       if (!target_accuracy.empty()) {
         const fpbench::Result<double> pct =
             fpbench::ci::parse_percentage(target_accuracy, "--target-accuracy");

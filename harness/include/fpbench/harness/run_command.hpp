@@ -5,38 +5,28 @@
 // later; each sample a fresh process; samples appended to the CSV as they
 // arrive.
 //
-// Schedules. A round gives every configuration one sample of each side.
-//  - default: the round is a random permutation of all (configuration, side)
-//    jobs, so the old and new sample of a configuration can be the whole
-//    round apart.
-//  - paired: the round is a random permutation of the configurations, and a
-//    configuration's old and new sample run back to back, in an order decided
-//    by a coin from the seeded RNG per pair, so that both see the same host
-//    speed when it drifts or switches between regimes lasting seconds.
-//    Both rows of a pair are written in one write(2), once both are measured.
-//    Warm-up samples are scheduled the same way.
-// Pairing property: within a configuration, the k-th old row and the k-th
-// new row of the CSV were measured in the same round (with --paired: in the
-// same back-to-back pair), in both schedules, because every round appends at
-// most one sample per side and configuration. It can break:
-//  - on a failure. Either schedule stops running the configuration. Default:
-//    rows already written stay, so the failing round may leave one unmatched
-//    row. Paired: the pair's other sample is not written (the failure line
-//    says so), so the rows stay aligned.
-//  - on --resume from a file with unequal counts (a default-schedule run cut
-//    mid-round). Default: both sides are topped up round by round, so the
-//    k-th rows of the later rounds are one round apart. Paired: the first
-//    round runs only the lagging side of such a configuration, alone; the
-//    k-th rows stay aligned by index but that one pair was not back to back.
-// With --paired, a resumed CSV is taken as pairs k-th old with k-th new.
+// The schedules, warm-up, resume and the pairing property are the runner's
+// (runner.hpp); this is the command: which sources and passes a run needs.
+//
+// Metrics (`metrics`): "wall" (the default) times each sample; "cpu" and
+// "faults" are read in the same timed process; "syscalls" runs a counting
+// process per sample with tracepoints, "instructions" a PMU-counting process
+// or, without a PMU, the program under callgrind, both with a fixed
+// iteration count (counter_iterations, the first not counted) and
+// counter_runs samples per side, `jobs` at once. With "wall" alone the
+// output is compare.js CSV; with any other metric JSON Lines
+// (reports/metric_samples.hpp).
 
+#include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "fpbench/base/result.hpp"
+#include "fpbench/harness/runner.hpp"
 
 namespace fpbench::harness {
 
@@ -67,26 +57,27 @@ struct RunOptions {
   int max_runs = 200;
   int warmup = 1;  // samples per side and configuration run first and dropped
   double min_time_s = 0.1;
-};
-
-struct RunSummary {
-  std::size_t samples_written = 0;
-  std::vector<std::string> failures;       // one line each, with stderr
-  std::vector<std::string> not_converged;  // with --target-accuracy
+  std::vector<std::string> metrics = {"wall"};
+  int counter_runs = 3;
+  std::int64_t counter_iterations = 0;  // 0: 11 counting, 5 under callgrind
+  int jobs = 0;                         // counting samples at once; 0: one per CPU
+  std::string valgrind = "valgrind";
+  std::optional<std::chrono::seconds> time_budget;
+  // With the wall metric: add rounds until the gate decides every benchmark
+  // (set by the caller; see ci/until_decided.hpp).
+  std::function<std::vector<std::string>(const std::vector<BenchmarkValues>&)> wall_needs_more;
 };
 
 // Fails (usage or bad input) before anything is measured; afterwards
 // failures of single samples are collected in the summary.
 Result<RunSummary> run_benchmarks(const RunOptions& options);
 
-// The --node form: each sample round runs every script once with each node
-// binary (one process per script, binary and round, in shuffled order) and
-// parses the lines Node's benchmark/common.js prints when run standalone:
+// With `node`, the jobs are scripts run by the node binaries --old and --new
+// (node_source.cpp), parsed from the lines Node's benchmark/common.js prints
+// when run standalone:
 //   fs/readFileSync.js n=600 path="existing" encoding="utf8": 123,456.78
 // Configuration values in double quotes are written in single quotes, the
 // form compare.R tables use; time is the script's wall-clock time.
-Result<RunSummary> run_node_benchmarks(const RunOptions& options);
-
 struct NodeResultLine {
   std::string filename;
   std::string configuration;

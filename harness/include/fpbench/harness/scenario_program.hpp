@@ -34,6 +34,10 @@ class ScenarioProgram {
   // with assertions on.
   [[nodiscard]] Result<void> check_release_build() const;
 
+  // The command line that runs exactly these benchmarks and prints Google
+  // Benchmark's JSON; callers add how it measures.
+  [[nodiscard]] std::vector<std::string> argv_for(const std::vector<std::string>& benchmarks) const;
+
   // One sample of one benchmark. A failure carries the child's status and
   // standard error.
   [[nodiscard]] Result<Sample> run(const std::string& benchmark, double min_time_s,
@@ -51,7 +55,7 @@ class ScenarioProgram {
 Result<Sample> parse_benchmark_json(const std::string& json);
 
 // An anchored regex that matches exactly this benchmark name (Google
-// Benchmark may append "/real_time").
+// Benchmark may append "/iterations:N" and "/real_time").
 std::string exact_filter(const std::string& benchmark);
 
 }  // namespace fpbench::harness

@@ -4,10 +4,14 @@
 // legend, ready for a pull request or a changelog entry.
 
 #include <string>
+#include <string_view>
 
 #include "fpbench/reports/comparison.hpp"
 
 namespace fpbench::reports {
+
+// Escapes what Markdown would read as markup or a table cell's boundary.
+std::string markdown_escape(std::string_view text);
 
 std::string format_markdown(const Comparison& comparison,
                             const ReportOptions& options = {});

@@ -14,9 +14,9 @@
 //                 they stay in syscalls_all and by name
 //   instructions  user-space instructions retired            hardware counter
 //                 "pmu" where the CPU exposes one; under Valgrind the loop
-//                 switches callgrind's collection on and off instead, and
-//                 the harness reads the count from callgrind's output
-//                 ("valgrind").
+//                 switches callgrind's collection on and off instead and
+//                 dumps one part per loop ("fpbench-loop"), from which the
+//                 harness reads the count ("valgrind").
 //
 // The perf counters are opened as the first loop begins, with `inherit`, so
 // that the threads the loop starts (libuv's pool) are counted and the threads
@@ -59,7 +59,7 @@ struct CounterTotals {
   std::optional<double> faults;
   std::optional<std::uint64_t> syscalls;      // without waits
   std::optional<std::uint64_t> syscalls_all;  // with them
-  std::vector<std::pair<std::string, std::uint64_t>> syscalls_by_name;  // nonzero only
+  std::vector<std::pair<std::string, std::uint64_t>> syscalls_by_name;  // every name counted
   std::optional<std::uint64_t> instructions;  // pmu only
 };
 

@@ -1,0 +1,95 @@
+#pragma once
+
+// The one runner behind `fpbench run`: old against new, sample by sample,
+// each sample a fresh process from a SampleSource (sample_source.hpp), in an
+// order randomized afresh every round so that neither side always runs
+// first, warmer or later; samples written as they arrive.
+//
+// A run is one or more passes over the same jobs, each a way of measuring
+// with its own pair of sources and sample count: timed samples (wall, cpu,
+// faults), system call counts, instruction counts. A pass's rounds give every
+// job one sample of each side:
+//  - default schedule: a round is a random permutation of all (job, side)
+//    samples;
+//  - paired: a random permutation of the jobs, each job's old and new
+//    sample back to back in an order a seeded coin decides, both rows written
+//    in one write(2); a failed sample drops its partner, so the k-th old and
+//    k-th new rows of a benchmark stay a pair.
+// Warm-up samples are scheduled the same way and dropped. A pass whose
+// measurements do not depend on the machine's load (counts) may run several
+// samples at once (`parallel`).
+//
+// More rounds: after the fixed `runs`, a pass may keep adding rounds for the
+// jobs its `needs_more` callback names (a 95% interval wider than a target,
+// a gate that has not decided), up to `max_runs` per side or the time budget.
+//
+// Resume: records already in the output count towards each pass, so an
+// interrupted run continues where it stopped.
+
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "fpbench/base/result.hpp"
+#include "fpbench/harness/process.hpp"
+#include "fpbench/harness/sample_source.hpp"
+#include "fpbench/harness/sample_writer.hpp"
+
+namespace fpbench::harness {
+
+// One benchmark's values of a pass's key metric so far, per side.
+struct BenchmarkValues {
+  std::string name;  // "filename configuration"
+  std::array<std::vector<double>, 2> values;
+};
+
+struct Pass {
+  std::string key_metric;  // "wall", "syscalls", "instructions": what the pass measures
+  std::array<const SampleSource*, 2> sources{};  // old, new
+  std::vector<std::string> jobs;  // this pass's own jobs (batches); empty: the run's
+  int runs = 30;
+  int warmup = 1;
+  int parallel = 1;
+  bool paired = false;
+  int max_runs = 0;  // with needs_more: the most samples per side
+  // Called after each round from the runs-th on, with every benchmark of
+  // the pass; returns the names that need more samples.
+  std::function<std::vector<std::string>(const std::vector<BenchmarkValues>&)> needs_more;
+};
+
+struct RunnerOptions {
+  std::uint64_t seed = 0;
+  std::optional<int> cpu;
+  bool progress = true;
+  bool jsonl = false;  // the output format: JSON Lines with every metric, else compare.js CSV
+  std::optional<std::chrono::seconds> time_budget;  // no new round once spent
+};
+
+struct RunSummary {
+  std::size_t samples_written = 0;
+  std::vector<std::string> failures;     // one line each, with stderr
+  std::vector<reports::SampleRecord> records;  // every sample written
+  std::vector<BenchmarkValues> results;  // per pass, in pass order, concatenated
+  bool budget_spent = false;
+  std::vector<std::string> not_converged;  // filled by the caller's stopping rule
+  std::vector<std::string> notes;          // e.g. a counter this machine cannot read
+};
+
+// The jobs both sources of the first pass have (in the old source's order),
+// minus those `keep` rejects; a job missing on the new side is skipped with
+// a warning.
+Result<std::vector<std::string>> common_jobs(const Pass& pass,
+                                             const std::function<bool(const std::string&)>& keep);
+
+// Runs the passes over the jobs, appending to `writer`; `resumed` are the
+// records the output held already (they count, and are not written again).
+Result<RunSummary> run_passes(const std::vector<std::string>& jobs, const std::vector<Pass>& passes,
+                              const RunnerOptions& options,
+                              const std::vector<reports::SampleRecord>& resumed,
+                              SampleWriter& writer);
+
+}  // namespace fpbench::harness

@@ -1,0 +1,333 @@
+#include "fpbench/harness/runner.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <random>
+#include <set>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "progress.hpp"
+
+namespace fpbench::harness {
+namespace {
+
+using reports::Binary;
+using reports::SampleRecord;
+
+constexpr std::array<const char*, 2> kSideLabels = {"old", "new"};
+
+std::string benchmark_name(const SampleRecord& r) { return r.filename + " " + r.configuration; }
+
+struct JobState {
+  std::string job;
+  std::array<int, 2> done{};
+  int target = 0;
+  bool failed = false;
+};
+
+// A job's old and new sample back to back (paired), or one sample.
+struct Unit {
+  std::size_t job;
+  std::array<std::size_t, 2> sides;
+  std::size_t count;
+};
+
+class PassRunner {
+ public:
+  PassRunner(const Pass& pass, const std::vector<std::string>& all_jobs, const RunnerOptions& o,
+             std::mt19937_64& rng, SampleWriter& writer, RunSummary& summary,
+             detail::Progress& progress, std::size_t& done_samples,
+             std::chrono::steady_clock::time_point started)
+      : pass_(pass), o_(o), rng_(rng), writer_(writer), summary_(summary), progress_(progress),
+        done_samples_(done_samples), started_(started) {
+    for (const std::string& j : pass.jobs.empty() ? all_jobs : pass.jobs) {
+      states_.push_back({j, {0, 0}, pass.runs, false});
+    }
+  }
+
+  void resume(const std::vector<SampleRecord>& records) {
+    const SampleSource& source = *pass_.sources[0];
+    for (JobState& s : states_) {
+      std::array<std::map<std::string, int>, 2> per_config;
+      for (const SampleRecord& r : records) {
+        const reports::MetricReading* m = r.find(pass_.key_metric);
+        if (m == nullptr || !source.owns(s.job, r.filename, r.configuration)) continue;
+        const std::size_t side = r.binary == Binary::kOld ? 0 : 1;
+        ++per_config[side][benchmark_name(r)];
+        values_of(benchmark_name(r)).values[side].push_back(m->value);
+      }
+      for (std::size_t side = 0; side < 2; ++side) {
+        int least = 0;
+        bool first = true;
+        for (const auto& [config, n] : per_config[side]) {
+          least = first ? n : std::min(least, n);
+          first = false;
+        }
+        s.done[side] = least;
+      }
+    }
+  }
+
+  [[nodiscard]] std::size_t pending() const {
+    std::size_t n = 0;
+    for (const JobState& s : states_) {
+      for (std::size_t side = 0; side < 2; ++side) {
+        n += static_cast<std::size_t>(std::max(0, s.target - s.done[side]));
+      }
+    }
+    return n + static_cast<std::size_t>(pass_.warmup) * 2 * states_.size();
+  }
+
+  Result<void> run() {
+    for (int w = 0; w < pass_.warmup; ++w) {
+      if (auto r = run_round(/*keep=*/false); !r) return r;
+    }
+    while (true) {
+      if (!has_pending() && !extend()) break;
+      if (o_.time_budget && std::chrono::steady_clock::now() - started_ > *o_.time_budget) {
+        summary_.budget_spent = true;
+        break;
+      }
+      if (auto r = run_round(/*keep=*/true); !r) return r;
+    }
+    for (const auto& b : benchmarks_) summary_.results.push_back(b);
+    return {};
+  }
+
+ private:
+  BenchmarkValues& values_of(const std::string& name) {
+    const auto [it, added] = index_.emplace(name, benchmarks_.size());
+    if (added) benchmarks_.push_back({name, {}});
+    return benchmarks_[it->second];
+  }
+
+  [[nodiscard]] bool has_pending() const {
+    return std::any_of(states_.begin(), states_.end(), [](const JobState& s) {
+      return !s.failed && (s.done[0] < s.target || s.done[1] < s.target);
+    });
+  }
+
+  // One more sample per side for the jobs whose benchmarks need more.
+  bool extend() {
+    if (!pass_.needs_more) return false;
+    const std::vector<std::string> names = pass_.needs_more(benchmarks_);
+    const std::set<std::string> wanted(names.begin(), names.end());
+    const SampleSource& source = *pass_.sources[0];
+    bool any = false;
+    for (JobState& s : states_) {
+      if (s.failed || s.target >= pass_.max_runs) continue;
+      const bool needs = std::any_of(benchmarks_.begin(), benchmarks_.end(), [&](const auto& b) {
+        if (wanted.count(b.name) == 0) return false;
+        const std::size_t space = b.name.find(' ');
+        return source.owns(s.job, b.name.substr(0, space),
+                           space == std::string::npos ? "" : b.name.substr(space + 1));
+      });
+      if (!needs) continue;
+      ++s.target;
+      progress_.grow(2);
+      any = true;
+    }
+    return any;
+  }
+
+  [[nodiscard]] std::array<bool, 2> wanted_sides(const JobState& s, bool keep) const {
+    std::array<bool, 2> want{};
+    for (std::size_t side = 0; side < 2; ++side) want[side] = !keep || s.done[side] < s.target;
+    if (pass_.paired && keep && s.done[0] != s.done[1]) want[s.done[0] < s.done[1] ? 1 : 0] = false;
+    return want;
+  }
+
+  std::vector<Unit> schedule(bool keep) {
+    std::vector<Unit> units;
+    for (std::size_t i = 0; i < states_.size(); ++i) {
+      if (states_[i].failed) continue;
+      const auto want = wanted_sides(states_[i], keep);
+      if (pass_.paired) {
+        Unit u{i, {0, 0}, 0};
+        for (std::size_t side = 0; side < 2; ++side) {
+          if (want[side]) u.sides[u.count++] = side;
+        }
+        if (u.count > 0) units.push_back(u);
+      } else {
+        for (std::size_t side = 0; side < 2; ++side) {
+          if (want[side]) units.push_back({i, {side, 0}, 1});
+        }
+      }
+    }
+    std::shuffle(units.begin(), units.end(), rng_);
+    if (pass_.paired) {
+      for (Unit& u : units) {
+        if (u.count == 2 && (rng_() & 1U) != 0) std::swap(u.sides[0], u.sides[1]);
+      }
+    }
+    return units;
+  }
+
+  Result<void> run_round(bool keep) {
+    const std::vector<Unit> units = schedule(keep);
+    round_samples_ = 0;
+    for (const Unit& u : units) round_samples_ += u.count;
+    done_in_round_ = 0;
+    ++round_;
+    if (pass_.parallel <= 1 || units.size() <= 1) {
+      for (const Unit& u : units) {
+        if (auto r = run_unit(u, keep); !r) return r;
+      }
+      return {};
+    }
+    std::atomic<std::size_t> next{0};
+    std::optional<Error> first_error;
+    std::vector<std::thread> workers;
+    const auto work = [&] {
+      for (std::size_t i = next++; i < units.size(); i = next++) {
+        if (auto r = run_unit(units[i], keep); !r) {
+          const std::lock_guard lock(mutex_);
+          if (!first_error) first_error = r.error();
+          next = units.size();
+        }
+      }
+    };
+    const auto n = std::min<std::size_t>(static_cast<std::size_t>(pass_.parallel), units.size());
+    for (std::size_t t = 0; t < n; ++t) workers.emplace_back(work);
+    for (std::thread& t : workers) t.join();
+    if (first_error) return *first_error;
+    return {};
+  }
+
+  // Measures the unit's samples in order, then writes them in one write(2).
+  // A failure stops the job and drops the unit's other sample.
+  Result<void> run_unit(const Unit& u, bool keep) {
+    JobState& s = states_[u.job];
+    std::array<Measurements, 2> measured;
+    for (std::size_t k = 0; k < u.count; ++k) {
+      const std::size_t side = u.sides[k];
+      auto m = pass_.sources[side]->measure(s.job, ProcessOptions{o_.cpu});
+      const std::lock_guard lock(mutex_);
+      ++done_samples_;
+      ++done_in_round_;
+      if (!m) {
+        s.failed = true;
+        const std::string dropped =
+            k == 0 ? std::string()
+                   : fmt::format("; its paired {} sample was dropped", kSideLabels[u.sides[0]]);
+        summary_.failures.push_back(fmt::format("{} [{}{}]: {}",
+                                                pass_.sources[side]->label(s.job),
+                                                kSideLabels[side],
+                                                dropped, m.error().message));
+        update_progress();
+        return {};
+      }
+      measured[k] = std::move(*m);
+      update_progress();
+    }
+    if (!keep) return {};
+    const std::lock_guard lock(mutex_);
+    std::string lines;
+    std::size_t rows = 0;
+    for (std::size_t k = 0; k < u.count; ++k) {
+      const std::size_t side = u.sides[k];
+      for (SampleRecord& r : measured[k]) {
+        r.binary = side == 0 ? Binary::kOld : Binary::kNew;
+        if (const reports::MetricReading* m = r.find(pass_.key_metric)) {
+          values_of(benchmark_name(r)).values[side].push_back(m->value);
+        }
+        lines += render(r);
+        summary_.records.push_back(r);
+        ++rows;
+      }
+      ++s.done[side];
+    }
+    if (auto written = writer_.write(lines); !written) return written;
+    summary_.samples_written += rows;
+    return {};
+  }
+
+  [[nodiscard]] std::string render(const SampleRecord& r) const {
+    if (o_.jsonl) return reports::sample_jsonl_line(r);
+    const reports::MetricReading* wall = r.find("wall");
+    return sample_csv_line(kSideLabels[r.binary == Binary::kOld ? 0 : 1], r.filename,
+                           r.configuration, wall->value, wall->time_s.value_or(0));
+  }
+
+  void update_progress() {
+    std::size_t open_jobs = 0;
+    for (const JobState& s : states_) {
+      if (!s.failed && (s.done[0] < s.target || s.done[1] < s.target)) ++open_jobs;
+    }
+    progress_.update(done_samples_, states_.size() - open_jobs, states_.size(), round_,
+                     static_cast<std::size_t>(std::max(pass_.runs, static_cast<int>(round_))),
+                     done_in_round_, round_samples_);
+  }
+
+  const Pass& pass_;
+  const RunnerOptions& o_;
+  std::mt19937_64& rng_;
+  SampleWriter& writer_;
+  RunSummary& summary_;
+  detail::Progress& progress_;
+  std::size_t& done_samples_;
+  std::chrono::steady_clock::time_point started_;
+  std::vector<JobState> states_;
+  std::vector<BenchmarkValues> benchmarks_;
+  std::map<std::string, std::size_t> index_;
+  std::mutex mutex_;
+  std::size_t round_ = 0;
+  std::size_t round_samples_ = 0;
+  std::size_t done_in_round_ = 0;
+};
+
+}  // namespace
+
+Result<std::vector<std::string>> common_jobs(const Pass& pass,
+                                             const std::function<bool(const std::string&)>& keep) {
+  std::array<std::vector<std::string>, 2> listed;
+  for (std::size_t side = 0; side < 2; ++side) {
+    auto jobs = pass.sources[side]->list_jobs();
+    if (!jobs) return jobs.error();
+    listed[side] = std::move(*jobs);
+  }
+  const std::set<std::string> on_new(listed[1].begin(), listed[1].end());
+  std::vector<std::string> out;
+  for (const std::string& job : listed[0]) {
+    if (!keep(job)) continue;
+    if (on_new.count(job) == 0) {
+      std::fprintf(stderr, "fpbench: warning: %s is missing from %s; skipped\n", job.c_str(),
+                   pass.sources[1]->describe().c_str());
+      continue;
+    }
+    out.push_back(job);
+  }
+  return out;
+}
+
+Result<RunSummary> run_passes(const std::vector<std::string>& jobs, const std::vector<Pass>& passes,
+                              const RunnerOptions& options,
+                              const std::vector<reports::SampleRecord>& resumed,
+                              SampleWriter& writer) {
+  RunSummary summary;
+  std::mt19937_64 rng(options.seed);
+  const auto started = std::chrono::steady_clock::now();
+  detail::Progress progress(options.progress && ::isatty(STDERR_FILENO) != 0, 0);
+  std::size_t done_samples = 0;
+  std::vector<std::unique_ptr<PassRunner>> runners;
+  for (const Pass& pass : passes) {
+    runners.push_back(std::make_unique<PassRunner>(pass, jobs, options, rng, writer, summary,
+                                                   progress, done_samples, started));
+    runners.back()->resume(resumed);
+    progress.grow(runners.back()->pending());
+  }
+  for (auto& runner : runners) {
+    if (auto r = runner->run(); !r) return r.error();
+  }
+  progress.finish();
+  return summary;
+}
+
+}  // namespace fpbench::harness

@@ -1,0 +1,246 @@
+#include "fpbench/reports/metric_samples.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+namespace fpbench::reports {
+namespace {
+
+constexpr std::string_view kSyscallPrefix = "syscalls:";
+
+const std::vector<MetricInfo>& metric_table() {
+  static const std::vector<MetricInfo> table = {
+      {"wall", "operations per second (wall clock)", false, 0},
+      {"cpu", "CPU seconds per operation (user + system)", true, 0},
+      {"instructions", "instructions per operation", true, 1e-4},
+      {"syscalls", "system calls per operation", true, 0},
+      {"syscalls_all", "system calls per operation, waits included", true, 0},
+      {"faults", "page faults per operation", true, 0},
+  };
+  return table;
+}
+
+Error bad_line(const std::string& input, std::size_t line, const std::string& what) {
+  return Error("bad-input", fmt::format("{}:{}: {}", input, line, what));
+}
+
+bool usable_number(const nlohmann::json& v) {
+  return v.is_number() && std::isfinite(v.get<double>());
+}
+
+Result<MetricReading> parse_reading(const nlohmann::json& j, const std::string& metric,
+                                    const std::string& input, std::size_t line) {
+  if (!j.is_object() || !j.contains("value") || !usable_number(j["value"])) {
+    return bad_line(input, line, "metric '" + metric + "' needs a finite number \"value\"");
+  }
+  MetricReading r;
+  r.value = j["value"].get<double>();
+  if (r.value < 0 || (metric == "wall" && !(r.value > 0))) {
+    return bad_line(input, line, fmt::format("metric '{}' has an impossible value {}", metric, r.value));
+  }
+  if (!j.contains("source") || !j["source"].is_string()) {
+    return bad_line(input, line, "metric '" + metric + "' needs its \"source\"");
+  }
+  r.source = j["source"].get<std::string>();
+  if (j.contains("time")) {
+    if (!usable_number(j["time"])) return bad_line(input, line, "\"time\" must be a finite number");
+    r.time_s = j["time"].get<double>();
+  }
+  if (j.contains("by_name")) {
+    if (!j["by_name"].is_object()) return bad_line(input, line, "\"by_name\" must be an object");
+    for (const auto& [name, count] : j["by_name"].items()) {
+      if (!usable_number(count) || count.get<double>() < 0) {
+        return bad_line(input, line, "by_name '" + name + "' must be a count");
+      }
+      r.by_name.emplace_back(name, count.get<double>());
+    }
+  }
+  return r;
+}
+
+Result<SampleRecord> parse_record(std::string_view text, const std::string& input,
+                                  std::size_t line) {
+  const auto j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded() || !j.is_object()) return bad_line(input, line, "not a JSON object");
+  SampleRecord r;
+  const auto text_field = [&](const char* key) -> Result<std::string> {
+    if (!j.contains(key) || !j[key].is_string()) {
+      return bad_line(input, line, fmt::format("\"{}\" must be a string", key));
+    }
+    return j[key].get<std::string>();
+  };
+  auto binary = text_field("binary");
+  if (!binary) return binary.error();
+  if (*binary != "old" && *binary != "new") {
+    return bad_line(input, line, "\"binary\" must be \"old\" or \"new\", not \"" + *binary + "\"");
+  }
+  r.binary = *binary == "old" ? Binary::kOld : Binary::kNew;
+  auto filename = text_field("filename");
+  if (!filename) return filename.error();
+  auto configuration = text_field("configuration");
+  if (!configuration) return configuration.error();
+  r.filename = std::move(*filename);
+  r.configuration = std::move(*configuration);
+  if (j.contains("iterations")) {
+    if (!j["iterations"].is_number_integer()) {
+      return bad_line(input, line, "\"iterations\" must be an integer");
+    }
+    r.iterations = j["iterations"].get<std::int64_t>();
+  }
+  if (j.contains("isa") && j["isa"].is_string()) r.isa = j["isa"].get<std::string>();
+  if (!j.contains("metrics") || !j["metrics"].is_object() || j["metrics"].empty()) {
+    return bad_line(input, line, "\"metrics\" must be an object with at least one metric");
+  }
+  for (const auto& [name, value] : j["metrics"].items()) {
+    auto reading = parse_reading(value, name, input, line);
+    if (!reading) return reading.error();
+    r.metrics.emplace_back(name, std::move(*reading));
+  }
+  return r;
+}
+
+}  // namespace
+
+std::optional<MetricInfo> metric_info(std::string_view metric) {
+  if (metric.substr(0, kSyscallPrefix.size()) == kSyscallPrefix &&
+      metric.size() > kSyscallPrefix.size()) {
+    return MetricInfo{metric, "calls per operation", true, 0};
+  }
+  for (const MetricInfo& m : metric_table()) {
+    if (m.name == metric) return m;
+  }
+  return std::nullopt;
+}
+
+const std::vector<std::string_view>& known_metrics() {
+  static const std::vector<std::string_view> names = [] {
+    std::vector<std::string_view> out;
+    for (const MetricInfo& m : metric_table()) out.push_back(m.name);
+    return out;
+  }();
+  return names;
+}
+
+const MetricReading* SampleRecord::find(std::string_view metric) const {
+  for (const auto& [name, reading] : metrics) {
+    if (name == metric) return &reading;
+  }
+  return nullptr;
+}
+
+std::string sample_jsonl_line(const SampleRecord& record) {
+  nlohmann::ordered_json j;
+  j["binary"] = record.binary == Binary::kOld ? "old" : "new";
+  j["filename"] = record.filename;
+  j["configuration"] = record.configuration;
+  j["iterations"] = record.iterations;
+  if (!record.isa.empty()) j["isa"] = record.isa;
+  nlohmann::ordered_json metrics = nlohmann::ordered_json::object();
+  for (const auto& [name, r] : record.metrics) {
+    nlohmann::ordered_json m;
+    m["value"] = r.value;
+    if (r.time_s) m["time"] = *r.time_s;
+    m["source"] = r.source;
+    if (!r.by_name.empty()) {
+      nlohmann::ordered_json by_name = nlohmann::ordered_json::object();
+      for (const auto& [call, count] : r.by_name) by_name[call] = count;
+      m["by_name"] = std::move(by_name);
+    }
+    metrics[name] = std::move(m);
+  }
+  j["metrics"] = std::move(metrics);
+  return j.dump() + "\n";
+}
+
+bool looks_like_sample_jsonl(std::string_view text) {
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+  const std::size_t first = text.find_first_not_of(" \t\r\n");
+  return first != std::string_view::npos && text[first] == '{';
+}
+
+Result<std::vector<SampleRecord>> parse_sample_jsonl(std::string_view text,
+                                                     const std::string& input_name) {
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+  std::vector<SampleRecord> records;
+  std::size_t line_number = 0;
+  while (!text.empty()) {
+    ++line_number;
+    const std::size_t end = text.find('\n');
+    const bool last = end == std::string_view::npos;
+    std::string_view line = text.substr(0, end);
+    text.remove_prefix(last ? text.size() : end + 1);
+    if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
+    if (last) {
+      return bad_line(input_name, line_number,
+                      "the last line has no newline: an interrupted write? remove it to go on");
+    }
+    auto record = parse_record(line, input_name, line_number);
+    if (!record) return record.error();
+    records.push_back(std::move(*record));
+  }
+  if (records.empty()) return Error("bad-input", input_name + ": no samples");
+  return records;
+}
+
+Result<MetricSamples> select_metric(const std::vector<SampleRecord>& records,
+                                    std::string_view metric, const std::string& input_name) {
+  const auto info = metric_info(metric);
+  if (!info) {
+    std::string names;
+    for (std::string_view n : known_metrics()) names += (names.empty() ? "" : ", ") + std::string(n);
+    return Error("usage", fmt::format("unknown metric '{}': expected {} or syscalls:NAME",
+                                      metric, names));
+  }
+  const bool by_name = metric.substr(0, kSyscallPrefix.size()) == kSyscallPrefix;
+  const std::string_view stored = by_name ? std::string_view("syscalls") : metric;
+  const std::string_view call = by_name ? metric.substr(kSyscallPrefix.size()) : "";
+  MetricSamples out;
+  out.info = *info;
+  out.metric = std::string(metric);
+  for (const SampleRecord& r : records) {
+    const MetricReading* reading = r.find(stored);
+    if (reading == nullptr) continue;
+    if (out.source.empty()) {
+      out.source = reading->source;
+    } else if (out.source != reading->source) {
+      return Error("bad-input",
+                   fmt::format("{}: metric '{}' comes from two sources, {} and {}; compare "
+                               "samples of one source",
+                               input_name, stored, out.source, reading->source));
+    }
+    double value = reading->value;
+    if (by_name) {
+      const auto it = std::find_if(reading->by_name.begin(), reading->by_name.end(),
+                                   [&](const auto& p) { return p.first == call; });
+      if (it == reading->by_name.end()) {
+        return Error("bad-input", fmt::format("{}: system call '{}' is not counted by name",
+                                              input_name, call));
+      }
+      value = it->second;
+    }
+    out.samples.add(r.binary, r.filename, r.configuration, value);
+  }
+  if (out.samples.sample_count() == 0) {
+    const auto present = metrics_present(records);
+    std::string names;
+    for (const std::string& n : present) names += (names.empty() ? "" : ", ") + n;
+    return Error("bad-input", fmt::format("{}: no sample has metric '{}' (it has: {})", input_name,
+                                          stored, names));
+  }
+  return out;
+}
+
+std::vector<std::string> metrics_present(const std::vector<SampleRecord>& records) {
+  std::vector<std::string> out;
+  for (std::string_view name : known_metrics()) {
+    const bool any = std::any_of(records.begin(), records.end(),
+                                 [&](const SampleRecord& r) { return r.find(name) != nullptr; });
+    if (any) out.emplace_back(name);
+  }
+  return out;
+}
+
+}  // namespace fpbench::reports
