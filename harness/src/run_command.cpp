@@ -333,7 +333,8 @@ Result<void> write_json(const std::string& path, const std::vector<Benchmark>& b
     }
   }
   const nlohmann::json doc{
-      {"context", detail::machine_context({sides[0].path(), sides[1].path()})},
+      {"context", detail::machine_context({{kSideLabels[0], sides[0].path(), sides[0].impl()},
+                                           {kSideLabels[1], sides[1].path(), sides[1].impl()}})},
       {"samples", samples}};
   std::ofstream out(path);
   out << doc.dump(2) << "\n";
