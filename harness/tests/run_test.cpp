@@ -273,7 +273,9 @@ TEST(NodeResultLine, ParsesStandaloneOutput) {
 }
 
 TEST_F(Run, NodeScriptsRunWithEachNodeBinary) {
-  if (std::system("node --version > /dev/null 2>&1") != 0) GTEST_SKIP() << "no node on PATH";
+  if (std::system("node --version > /dev/null 2>&1") != 0) {
+    FPBENCH_SKIP_OR_FAIL_IN_CI("no node on PATH");
+  }
   const std::string script = FPBENCH_SOURCE_DIR "/harness/tests/data/node-bench/fake.js";
   const CliRun r = fpbench("run --node --old node --new node --runs 2 --warmup 0 --seed 3 '" +
                            script + "' --set n=5");
