@@ -1,7 +1,7 @@
 // The history store on both backends: recording, replacing, rollback on a
 // failure mid-way, migration from v1, and series reads. PostgreSQL runs
 // need FPBENCH_TEST_POSTGRES_URL (ci/start-test-postgres.sh prints one);
-// each test gets its own schema there.
+// each test gets its own schema there. Without it they skip, or fail under CI.
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <string>
+#include <string_view>
 
 #include "fpbench/ci/history_store.hpp"
 
@@ -42,6 +43,16 @@ std::int64_t scalar(HistoryStore& store, const std::string& sql) {
   return (*s)->column_int(0);
 }
 
+// CI services set CI=true. There a PostgreSQL run without its server must
+// fail rather than skip, or a green run would hide that the backend went
+// untested. Any value but empty, "0" or "false" counts.
+bool running_in_ci() {
+  const char* ci = std::getenv("CI");
+  if (ci == nullptr) return false;
+  const std::string_view value(ci);
+  return !value.empty() && value != "0" && value != "false";
+}
+
 class StoreTest : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
@@ -59,8 +70,11 @@ class StoreTest : public ::testing::TestWithParam<std::string> {
     }
     const char* url = std::getenv("FPBENCH_TEST_POSTGRES_URL");
     if (url == nullptr || *url == '\0') {
-      GTEST_SKIP() << "FPBENCH_TEST_POSTGRES_URL is not set; start a server with "
-                      "`eval \"$(bash ci/start-test-postgres.sh)\"` to run the PostgreSQL tests";
+      const std::string why =
+          "FPBENCH_TEST_POSTGRES_URL is not set; start a server with "
+          "`eval \"$(bash ci/start-test-postgres.sh)\"` to run the PostgreSQL tests";
+      if (running_in_ci()) FAIL() << why << "; CI is set, so this is a failure, not a skip";
+      GTEST_SKIP() << why;
     }
     admin_url_ = url;
     schema_ = tag;

@@ -24,11 +24,13 @@
 #include <vector>
 
 #include "fpbench/core/print.hpp"
+#include "test_support.hpp"
 
 namespace fpbench::core {
 namespace {
 
 namespace fs = std::filesystem;
+using testing_support::node_available;
 using Array = Value::Array;
 using Object = Value::Object;
 
@@ -37,7 +39,6 @@ struct Case {
   Value value;
 };
 
-bool node_available() { return std::system("node --version > /dev/null 2>&1") == 0; }
 
 void json_quote(std::string& out, std::string_view s) {
   out += '"';
@@ -353,7 +354,7 @@ std::vector<Case> random_number_cases(unsigned seed, std::size_t count) {
 }
 
 void expect_node_agrees(const std::vector<Case>& cases) {
-  if (!node_available()) GTEST_SKIP() << "node is not on PATH";
+  if (!node_available()) FPBENCH_SKIP_OR_FAIL_IN_CI("node is not on PATH");
   const std::vector<std::string> node = node_log_lines(cases);
   ASSERT_EQ(node.size(), cases.size());
   std::size_t mismatches = 0;

@@ -17,13 +17,14 @@
 
 #include "fpbench/core/fs.hpp"
 #include "fpbench/core/transcode.hpp"
+#include "test_support.hpp"
 
 namespace fpbench::core {
 namespace {
 
 namespace fs = std::filesystem;
+using testing_support::node_available;
 
-bool node_available() { return std::system("node --version > /dev/null 2>&1") == 0; }
 
 std::string slurp(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
@@ -78,7 +79,7 @@ JsString random_text(std::mt19937& rng, std::size_t n, int kind) {
 }
 
 TEST(NodeOracle, SameBytesAndSameStringsAsNode) {
-  if (!node_available()) GTEST_SKIP() << "node is not on PATH";
+  if (!node_available()) FPBENCH_SKIP_OR_FAIL_IN_CI("node is not on PATH");
   const fs::path dir = fs::temp_directory_path() / ("fpbench-node-" + std::to_string(::getpid()));
   fs::create_directories(dir);
   std::mt19937 rng(2024);

@@ -22,12 +22,15 @@
 #include <thread>
 #include <vector>
 
+#include "test_support.hpp"
+
 extern char** environ;
 
 namespace fpbench::core {
 namespace {
 
 namespace fs = std::filesystem;
+using testing_support::node_available;
 using Array = Value::Array;
 using Object = Value::Object;
 
@@ -309,7 +312,7 @@ TEST(FpbenchPrint, UsageAndWriteErrors) {
 TEST(FpbenchPrint, SameOutputAsNodeDashP) {
   const std::string tool = tool_path();
   ASSERT_FALSE(tool.empty());
-  if (std::system("node --version > /dev/null 2>&1") != 0) GTEST_SKIP() << "node is not on PATH";
+  if (!node_available()) FPBENCH_SKIP_OR_FAIL_IN_CI("node is not on PATH");
   std::vector<std::string> codes = {"1", "\"string\""};
   // The fixed process.versions is Node v20.20.2's.
   if (run({"node", "--version"}).out == "v20.20.2\n") codes.push_back("process.versions");

@@ -34,6 +34,7 @@ namespace fpbench::core {
 namespace {
 
 using testing_support::exit_code_as_nobody;
+using testing_support::node_available;
 using testing_support::open_fd_count;
 
 namespace fs = std::filesystem;
@@ -655,7 +656,6 @@ TEST(ReaddirPaths, NormalizeLikeNode) {
 
 // ---- Node as the oracle ---------------------------------------------------
 
-bool node_available() { return std::system("node --version > /dev/null 2>&1") == 0; }
 
 std::string slurp(const std::string& p) {
   std::ifstream in(p, std::ios::binary);
@@ -749,7 +749,7 @@ std::string shell_quote(const std::string& s) {
 class ReaddirNode : public Readdir {
  protected:
   void SetUp() override {
-    if (!node_available()) GTEST_SKIP() << "node is not on PATH";
+    if (!node_available()) FPBENCH_SKIP_OR_FAIL_IN_CI("node is not on PATH");
     Readdir::SetUp();
     script_ = path("../" + fs::path(root_).filename().string() + ".js");
     std::ofstream(script_) << kNodeScript;

@@ -5,6 +5,7 @@
 
 #include <ctime>
 #include <fstream>
+#include <sstream>
 #include <thread>
 
 #include "fpbench/harness/process.hpp"
@@ -23,14 +24,6 @@ std::string cpu_model() {
   return "unknown";
 }
 
-std::string trimmed_output(const std::vector<std::string>& argv) {
-  const auto p = run_process(argv);
-  if (!p || !p->ok()) return "";
-  std::string out = p->out;
-  while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
-  return out;
-}
-
 std::string utc_now() {
   const std::time_t t = std::time(nullptr);
   std::tm tm{};
@@ -42,25 +35,42 @@ std::string utc_now() {
 
 }  // namespace
 
-nlohmann::json machine_context(const std::vector<std::string>& scenario_programs) {
+nlohmann::json parse_build_info(const std::string& text) {
+  nlohmann::json info = nlohmann::json::object();
+  for (const char* key : {"compiler", "flags", "build_type", "commit"}) info[key] = nullptr;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    const auto eq = line.find('=');
+    if (eq != std::string::npos && eq > 0) info[line.substr(0, eq)] = line.substr(eq + 1);
+  }
+  return info;
+}
+
+nlohmann::json machine_context(const std::vector<MeasuredProgram>& programs) {
   utsname u{};
   ::uname(&u);
-  nlohmann::json programs = nlohmann::json::array();
-  for (const std::string& p : scenario_programs) {
-    programs.push_back({{"path", p}, {"build_info", trimmed_output({p, "--build-info"})}});
+  // Each side's own build: the two programs of `--old A --new B` are
+  // different builds, and fpbench's own build says nothing about either.
+  nlohmann::json sides = nlohmann::json::object();
+  for (const MeasuredProgram& p : programs) {
+    const auto info = run_process({p.path, "--build-info"});
+    sides[p.side] = {
+        {"path", p.path},
+        {"impl", p.impl ? nlohmann::json(*p.impl) : nlohmann::json(nullptr)},
+        {"build_info", info && info->ok() ? parse_build_info(info->out) : nlohmann::json(nullptr)},
+    };
   }
-  const std::string commit = trimmed_output({"git", "rev-parse", "HEAD"});
   return {
       {"cpu_model", cpu_model()},
       {"cores", std::thread::hardware_concurrency()},
       {"kernel", std::string(u.sysname) + " " + u.release},
       {"machine", u.machine},
-      {"compiler", FPBENCH_COMPILER},
-      {"compiler_flags", FPBENCH_COMPILER_FLAGS},
-      {"build_type", FPBENCH_BUILD_TYPE},
-      {"git_commit", commit.empty() ? nlohmann::json(nullptr) : nlohmann::json(commit)},
       {"date", utc_now()},
-      {"scenario_programs", programs},
+      {"programs", sides},
+      {"harness",
+       {{"compiler", FPBENCH_COMPILER},
+        {"compiler_flags", FPBENCH_COMPILER_FLAGS},
+        {"build_type", FPBENCH_BUILD_TYPE}}},
   };
 }
 

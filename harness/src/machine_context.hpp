@@ -1,15 +1,27 @@
 #pragma once
 
 // What a sample file must say about where it was measured: CPU model, core
-// count, kernel, compiler and flags, build type, git commit, date.
+// count, kernel, date, and for each side the build of the program measured
+// (its compiler, flags, build type and commit, as its --build-info says).
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace fpbench::harness::detail {
 
-nlohmann::json machine_context(const std::vector<std::string>& scenario_programs);
+struct MeasuredProgram {
+  std::string side;  // "old" or "new"
+  std::string path;
+  std::optional<std::string> impl;
+};
+
+// `fpbench-scenarios --build-info` output (key=value lines) as a JSON object
+// of strings; compiler, flags, build_type and commit are null when missing.
+nlohmann::json parse_build_info(const std::string& text);
+
+nlohmann::json machine_context(const std::vector<MeasuredProgram>& programs);
 
 }  // namespace fpbench::harness::detail

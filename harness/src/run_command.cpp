@@ -248,7 +248,7 @@ Result<std::vector<reports::SampleRecord>> load_resumed(const std::string& path,
 }
 
 Result<void> write_json(const std::string& path, const std::vector<reports::SampleRecord>& records,
-                        const std::vector<std::string>& programs) {
+                        const std::vector<detail::MeasuredProgram>& programs) {
   nlohmann::json samples = nlohmann::json::array();
   for (const auto& r : records) {
     samples.push_back(nlohmann::json::parse(reports::sample_jsonl_line(r)));
@@ -360,9 +360,9 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
     // Read back what the output holds: the resumed samples and the new ones.
     std::vector<reports::SampleRecord> all = resumed;
     all.insert(all.end(), summary->records.begin(), summary->records.end());
-    std::vector<std::string> programs;
-    for (const auto& source : plan.sources) programs.push_back(source->describe());
-    programs.resize(2);
+    const std::vector<detail::MeasuredProgram> programs = {
+        {"old", o.old_program.value_or(o.scenario_program), o.old_impl},
+        {"new", o.new_program.value_or(o.scenario_program), o.new_impl}};
     if (auto w = write_json(*o.json, all, programs); !w) return w.error();
   }
   return summary;

@@ -2,17 +2,20 @@
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
 #include <sstream>
 #include <string_view>
 
 namespace fpbench::harness {
 namespace {
 
-double seconds_per_unit(const std::string& unit) {
+// Google Benchmark's time units; any other would scale every time by a guess.
+std::optional<double> seconds_per_unit(const std::string& unit) {
   if (unit == "ns") return 1e-9;
   if (unit == "us") return 1e-6;
   if (unit == "ms") return 1e-3;
-  return 1.0;
+  if (unit == "s") return 1.0;
+  return std::nullopt;
 }
 
 // "WHAT: exit status 3" and the child's stderr; just the status without WHAT.
@@ -102,10 +105,18 @@ Result<Sample> parse_benchmark_json(const std::string& json) {
     if (!b.contains("items_per_second") || !b.contains("real_time")) {
       return Error("bad-input", "the benchmark reported no items_per_second");
     }
+    if (!b.contains("time_unit") || !b["time_unit"].is_string()) {
+      return Error("bad-input", "the benchmark reported no time_unit");
+    }
+    const std::string unit = b["time_unit"].get<std::string>();
+    const std::optional<double> unit_s = seconds_per_unit(unit);
+    if (!unit_s) {
+      return Error("bad-input", "the benchmark reported an unknown time_unit '" + unit +
+                                    "': expected ns, us, ms or s");
+    }
     Sample s;
     s.rate_ops_per_s = b["items_per_second"].get<double>();
-    s.time_s = b["real_time"].get<double>() * b.value("iterations", 1.0) *
-               seconds_per_unit(b.value("time_unit", std::string("ns")));
+    s.time_s = b["real_time"].get<double>() * b.value("iterations", 1.0) * *unit_s;
     return s;
   }
   return Error("bad-input", "no benchmark matched");

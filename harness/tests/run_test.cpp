@@ -96,6 +96,25 @@ TEST(ParseBenchmarkJson, RateTimeAndErrors) {
   EXPECT_FALSE(parse_benchmark_json("not json").has_value());
 }
 
+TEST(ParseBenchmarkJson, AnUnknownOrMissingTimeUnitIsAnErrorNamingIt) {
+  const auto seconds = parse_benchmark_json(
+      R"({"benchmarks":[{"name":"a","run_type":"iteration","iterations":2,)"
+      R"("real_time":0.5,"time_unit":"s","items_per_second":2.0}]})");
+  ASSERT_TRUE(seconds.has_value()) << seconds.error().message;
+  EXPECT_DOUBLE_EQ(seconds->time_s, 1.0);
+  const auto minutes = parse_benchmark_json(
+      R"({"benchmarks":[{"name":"a","run_type":"iteration","iterations":2,)"
+      R"("real_time":0.5,"time_unit":"min","items_per_second":2.0}]})");
+  ASSERT_FALSE(minutes.has_value());
+  EXPECT_EQ(minutes.error().message,
+            "the benchmark reported an unknown time_unit 'min': expected ns, us, ms or s");
+  const auto none = parse_benchmark_json(
+      R"({"benchmarks":[{"name":"a","run_type":"iteration","iterations":2,)"
+      R"("real_time":0.5,"items_per_second":2.0}]})");
+  ASSERT_FALSE(none.has_value());
+  EXPECT_EQ(none.error().message, "the benchmark reported no time_unit");
+}
+
 TEST(SampleCsvLine, QuotesLikeCompareJs) {
   EXPECT_EQ(sample_csv_line("old", "misc/print", "code='\"s\"'", 1234.5, 0.25),
             "\"old\",\"misc/print\",\"code='\"\"s\"\"'\",1234.5,0.250000000\n");
@@ -254,7 +273,9 @@ TEST(NodeResultLine, ParsesStandaloneOutput) {
 }
 
 TEST_F(Run, NodeScriptsRunWithEachNodeBinary) {
-  if (std::system("node --version > /dev/null 2>&1") != 0) GTEST_SKIP() << "no node on PATH";
+  if (std::system("node --version > /dev/null 2>&1") != 0) {
+    FPBENCH_SKIP_OR_FAIL_IN_CI("no node on PATH");
+  }
   const std::string script = FPBENCH_SOURCE_DIR "/harness/tests/data/node-bench/fake.js";
   const CliRun r = fpbench("run --node --old node --new node --runs 2 --warmup 0 --seed 3 '" +
                            script + "' --set n=5");

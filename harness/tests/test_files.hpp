@@ -1,13 +1,16 @@
 #pragma once
 
-// Small helpers the harness tests share: reading a whole file, and whether
-// a Python that can draw plots is there.
+// Small helpers the harness tests share: reading a whole file, whether a
+// Python that can draw plots is there, and whether tests run under CI.
+
+#include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <string_view>
 
 namespace fpbench::harness::test_support {
 
@@ -27,4 +30,24 @@ inline bool plotting_python_available() {
   return std::system(cmd.c_str()) == 0;
 }
 
+// CI services set CI=true. There a test that cannot reach the program it
+// drives (node) must fail rather than skip, or a green run would hide that
+// nothing ran. Any value but empty, "0" or "false" counts.
+inline bool running_in_ci() {
+  const char* ci = std::getenv("CI");
+  if (ci == nullptr) return false;
+  const std::string_view value(ci);
+  return !value.empty() && value != "0" && value != "false";
+}
+
 }  // namespace fpbench::harness::test_support
+
+// Skips the current test saying why, or fails it with the same reason under
+// CI (see running_in_ci). Returns from the enclosing void function either way.
+#define FPBENCH_SKIP_OR_FAIL_IN_CI(reason)                                          \
+  do {                                                                              \
+    if (::fpbench::harness::test_support::running_in_ci()) {                        \
+      FAIL() << (reason) << "; CI is set, so this is a failure, not a skip";        \
+    }                                                                               \
+    GTEST_SKIP() << (reason);                                                       \
+  } while (false)

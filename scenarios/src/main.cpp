@@ -6,7 +6,7 @@
 //   fpbench-scenarios --list                 # scenarios and their grids
 //   fpbench-scenarios --list-configs         # one benchmark name per line
 //   fpbench-scenarios --set=length=4096      # replace a key's values (Node's --set)
-//   fpbench-scenarios --build-info           # optimized/sanitized, for the harness
+//   fpbench-scenarios --build-info           # how it was built, key=value lines
 //   fpbench-scenarios --counters=syscalls,instructions,cpu,faults --iterations=20
 //                                            # count around the timed loop
 //                                            # (fpbench/scenarios/counters.hpp)
@@ -23,6 +23,7 @@
 #include <string_view>
 #include <vector>
 
+#include "build_info.hpp"
 #include "fpbench/core/implementation.hpp"
 #include "fpbench/core/transcode.hpp"
 #include "fpbench/scenarios/counters.hpp"
@@ -52,8 +53,10 @@ constexpr bool kOptimized = false;
 #endif
 
 // Timings from an unoptimized or sanitized build say nothing about the code
-// users run; the harness asks before it measures.
+// users run; the harness asks before it measures, and records the rest beside
+// the samples so that a comparison of two builds says what each side was.
 void print_build_info() {
+  namespace info = fpbench::scenarios::build_info;
   std::printf("optimized=%s\nsanitized=%s\nassertions=%s\n", kOptimized ? "yes" : "no",
               kSanitized ? "yes" : "no",
 #ifdef NDEBUG
@@ -62,6 +65,8 @@ void print_build_info() {
               "yes"
 #endif
   );
+  std::printf("compiler=%s\nflags=%s\nbuild_type=%s\ncommit=%s\n", info::kCompiler, info::kFlags,
+              info::kBuildType, info::kCommit);
 }
 
 void list_scenarios() {

@@ -26,6 +26,7 @@ class ScenarioProgram {
                   std::vector<std::string> sets);
 
   [[nodiscard]] const std::string& path() const { return path_; }
+  [[nodiscard]] const std::optional<std::string>& impl() const { return impl_; }
 
   // Every benchmark name, "category/name key=value ...", in grid order.
   [[nodiscard]] Result<std::vector<std::string>> list_configs() const;
