@@ -33,8 +33,8 @@ Result<void> check_options(const RunOptions& o) {
   if (o.runs < 1) return Error("usage", "--runs must be at least 1");
   if (o.counter_runs < 1) return Error("usage", "--counter-runs must be at least 1");
   if (o.warmup < 0) return Error("usage", "--warmup must be 0 or more");
-  if (!(o.min_time_s > 0) || !std::isfinite(o.min_time_s)) {
-    return Error("usage", "--min-time must be a positive number of seconds");
+  if (!(o.min_time_s >= 0) || !std::isfinite(o.min_time_s)) {
+    return Error("usage", "--min-time must be a finite number of seconds, 0 or more");
   }
   if (o.metrics.empty()) return Error("usage", "--metric names no metric");
   for (const std::string& m : o.metrics) {

@@ -184,6 +184,16 @@ class ScenarioSource final : public SampleSource {
     }
     for (std::size_t i = 0; i < records->size(); ++i) {
       SampleRecord& record = (*records)[i];
+      if (!how_.batch) {
+        // The job names its one benchmark; Google Benchmark's row name may
+        // carry suffixes.
+        const std::size_t space = job.find(' ');
+        record.filename = job.substr(0, space);
+        record.configuration = space == std::string::npos ? "" : job.substr(space + 1);
+      } else if (!owns(job, record.filename, record.configuration)) {
+        return Error("benchmark-failed", fmt::format("reported '{} {}', which was not asked for",
+                                                     record.filename, record.configuration));
+      }
       if (how_.kind != ScenarioMeasure::Kind::kTimed) {
         // A count of a few iterations says nothing about time.
         std::erase_if(record.metrics, [](const auto& m) { return m.first == "wall"; });

@@ -79,7 +79,7 @@ constexpr const char* kJsonSample =
     "\"real_time\":1000,\"time_unit\":\"ns\",\"items_per_second\":1000000}]}'";
 
 TEST(ExactFilter, EscapesRegexCharacters) {
-  EXPECT_EQ(exact_filter("fs/a n=1 x='a.b(c)'"), "^fs/a n=1 x='a\\.b\\(c\\)'(/real_time)?$");
+  EXPECT_EQ(exact_filter("fs/a n=1 x='a.b(c)'"), "^fs/a n=1 x='a\\.b\\(c\\)'(/iterations:[0-9]+)?(/real_time)?$");
 }
 
 TEST(ParseBenchmarkJson, RateTimeAndErrors) {
