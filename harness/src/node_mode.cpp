@@ -66,10 +66,10 @@ std::optional<NodeResultLine> parse_node_result_line(std::string_view line) {
 
 Result<RunSummary> run_node_benchmarks(const RunOptions& o) {
   if (!o.old_program || !o.new_program) {
-    return Error("usage", "--node needs --old NODE and --new NODE");
+    return usage_error("--node needs --old NODE and --new NODE");
   }
-  if (o.selectors.empty()) return Error("usage", "--node needs benchmark scripts to run");
-  if (o.runs < 1) return Error("usage", "--runs must be at least 1");
+  if (o.selectors.empty()) return usage_error("--node needs benchmark scripts to run");
+  if (o.runs < 1) return usage_error("--runs must be at least 1");
   auto writer = SampleWriter::open(o.output, false);
   if (!writer) return writer.error();
   if (auto w = writer->write(kSampleCsvHeader); !w) return w.error();

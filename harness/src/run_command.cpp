@@ -92,10 +92,10 @@ Result<std::vector<Benchmark>> plan(const std::array<ScenarioProgram, 2>& sides,
   }
   for (const std::string& sel : o.selectors) {
     if (matched_selectors.count(sel) == 0) {
-      return Error("usage", "no scenario matches '" + sel + "' (see fpbench list)");
+      return usage_error("no scenario matches '" + sel + "' (see fpbench list)");
     }
   }
-  if (out.empty()) return Error("usage", "no benchmark is left to run after --filter/--exclude");
+  if (out.empty()) return usage_error("no benchmark is left to run after --filter/--exclude");
   return out;
 }
 
@@ -337,26 +337,26 @@ Result<void> write_json(const std::string& path, const std::vector<Benchmark>& b
       {"samples", samples}};
   std::ofstream out(path);
   out << doc.dump(2) << "\n";
-  if (!out) return Error("io", "cannot write '" + path + "'");
+  if (!out) return io_error("cannot write '" + path + "'");
   return {};
 }
 
 }  // namespace
 
 Result<RunSummary> run_benchmarks(const RunOptions& o) {
-  if (o.node && o.paired) return Error("usage", "--paired is not supported with --node");
+  if (o.node && o.paired) return usage_error("--paired is not supported with --node");
   if (o.node) return run_node_benchmarks(o);
-  if (o.runs < 1) return Error("usage", "--runs must be at least 1");
+  if (o.runs < 1) return usage_error("--runs must be at least 1");
   if ((o.old_impl || o.new_impl) && (!o.old_impl || !o.new_impl)) {
-    return Error("usage", "--old-impl and --new-impl go together");
+    return usage_error("--old-impl and --new-impl go together");
   }
   if ((o.old_program || o.new_program) && (!o.old_program || !o.new_program)) {
-    return Error("usage", "--old and --new go together");
+    return usage_error("--old and --new go together");
   }
   if (!o.old_impl && !o.old_program) {
-    return Error("usage",
-                 "say what to compare: --old-impl baseline --new-impl fast, or "
-                 "--old PATH --new PATH");
+    return usage_error(
+        "say what to compare: --old-impl baseline --new-impl fast, or "
+        "--old PATH --new PATH");
   }
   std::array<ScenarioProgram, 2> sides = {
       ScenarioProgram(o.old_program.value_or(o.scenario_program), o.old_impl, o.sets),

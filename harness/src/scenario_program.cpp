@@ -19,7 +19,7 @@ double seconds_per_unit(const std::string& unit) {
 Error failed(const std::string& what, const ProcessResult& p) {
   std::string message = (what.empty() ? "" : what + ": ") + p.status_text();
   if (!p.err.empty()) message += "\n" + p.err;
-  return Error("benchmark-failed", message);
+  return benchmark_error(message);
 }
 
 }  // namespace
@@ -61,8 +61,8 @@ Result<void> ScenarioProgram::check_release_build() const {
     why = "it is built with assertions (no NDEBUG)";
   }
   if (why.empty()) return {};
-  return Error("usage", "refusing to time " + path_ + ": " + why +
-                            "; build it with -DCMAKE_BUILD_TYPE=Release");
+  return usage_error("refusing to time " + path_ + ": " + why +
+                     "; build it with -DCMAKE_BUILD_TYPE=Release");
 }
 
 Result<Sample> ScenarioProgram::run(const std::string& benchmark, double min_time_s,
@@ -80,15 +80,15 @@ Result<Sample> ScenarioProgram::run(const std::string& benchmark, double min_tim
 Result<Sample> parse_benchmark_json(const std::string& json) {
   const auto doc = nlohmann::json::parse(json, nullptr, /*allow_exceptions=*/false);
   if (doc.is_discarded() || !doc.contains("benchmarks") || !doc["benchmarks"].is_array()) {
-    return Error("bad-input", "the benchmark printed no Google Benchmark JSON");
+    return benchmark_error("the benchmark printed no Google Benchmark JSON");
   }
   for (const auto& b : doc["benchmarks"]) {
     if (b.value("run_type", "iteration") != "iteration") continue;
     if (b.value("error_occurred", false)) {
-      return Error("benchmark-failed", b.value("error_message", std::string("error")));
+      return benchmark_error(b.value("error_message", std::string("error")));
     }
     if (!b.contains("items_per_second") || !b.contains("real_time")) {
-      return Error("bad-input", "the benchmark reported no items_per_second");
+      return benchmark_error("the benchmark reported no items_per_second");
     }
     Sample s;
     s.rate_ops_per_s = b["items_per_second"].get<double>();
@@ -96,7 +96,7 @@ Result<Sample> parse_benchmark_json(const std::string& json) {
                seconds_per_unit(b.value("time_unit", std::string("ns")));
     return s;
   }
-  return Error("bad-input", "no benchmark matched");
+  return benchmark_error("no benchmark matched");
 }
 
 std::string exact_filter(const std::string& benchmark) {
