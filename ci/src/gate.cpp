@@ -131,7 +131,9 @@ std::string verdict_line(const GateResult& r) {
     undecided += d.verdict == Verdict::kNeedMoreRuns;
     improved += d.verdict == Verdict::kImproved;
   }
-  const char* status = r.exit_code == 0 ? "PASS" : r.exit_code == 1 ? "FAIL" : "INCOMPLETE";
+  const char* status = r.exit_code == kExitOk           ? "PASS"
+                       : r.exit_code == kExitRegression ? "FAIL"
+                                                        : "INCOMPLETE";
   std::string line = fmt::format("{}: {} of {} benchmarks regressed beyond the threshold", status,
                                  regressed, r.decisions.size());
   if (improved > 0) line += fmt::format(", {} improved", improved);
@@ -161,7 +163,7 @@ Result<double> parse_percentage(std::string_view text, std::string_view what) {
   const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
   if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size() ||
       !std::isfinite(value) || value < 0) {
-    return Error{"usage", fmt::format("{} '{}' is not a percentage (like 5 or 5%)", what, text)};
+    return usage_error(fmt::format("{} '{}' is not a percentage (like 5 or 5%)", what, text));
   }
   return value;
 }
@@ -169,7 +171,7 @@ Result<double> parse_percentage(std::string_view text, std::string_view what) {
 Result<ThresholdRule> parse_threshold_rule(std::string_view text) {
   const std::size_t eq = text.rfind('=');
   if (eq == std::string_view::npos || eq == 0) {
-    return Error{"usage", fmt::format("--threshold '{}' is not PATTERN=PERCENT", text)};
+    return usage_error(fmt::format("--threshold '{}' is not PATTERN=PERCENT", text));
   }
   Result<double> value = parse_percentage(text.substr(eq + 1), "--threshold");
   if (!value) return value.error();
@@ -226,7 +228,10 @@ GateResult evaluate_gate(const reports::SampleSet& samples, const GateOptions& o
     any_missing |= d.verdict == Verdict::kMissing;
     result.decisions.push_back(std::move(d));
   }
-  result.exit_code = any_regression ? 1 : any_missing ? 3 : 0;
+  // Missing samples mean a benchmark did not run: a failure, not a verdict.
+  result.exit_code = any_regression ? kExitRegression
+                     : any_missing  ? exit_code(ErrorKind::kBenchmarkFailed)
+                                    : kExitOk;
   result.verdict_line = verdict_line(result);
   return result;
 }

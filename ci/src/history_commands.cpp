@@ -34,13 +34,13 @@ std::string host_name() {
 }
 
 Result<void> validate(const SeriesOptions& o) {
-  if (o.db.empty()) return Error("usage", "--db is required");
-  if (o.window < 4) return Error("usage", "--window must be at least 4");
-  if (o.min_segment < 2) return Error("usage", "--min-segment must be at least 2");
-  if (!(o.p_value > 0 && o.p_value <= 1)) return Error("usage", "--p-value must be in (0, 1]");
-  if (!(o.min_magnitude_pct >= 0)) return Error("usage", "--min-magnitude must be >= 0");
+  if (o.db.empty()) return usage_error("--db is required");
+  if (o.window < 4) return usage_error("--window must be at least 4");
+  if (o.min_segment < 2) return usage_error("--min-segment must be at least 2");
+  if (!(o.p_value > 0 && o.p_value <= 1)) return usage_error("--p-value must be in (0, 1]");
+  if (!(o.min_magnitude_pct >= 0)) return usage_error("--min-magnitude must be >= 0");
   if (o.side != "new" && o.side != "old") {
-    return Error("usage", "--side must be new or old, not '" + o.side + "'");
+    return usage_error("--side must be new or old, not '" + o.side + "'");
   }
   return {};
 }
@@ -56,7 +56,7 @@ Result<void> apply_since(std::vector<SeriesAnalysis>& analyses, const std::strin
     std::size_t n = 1;
     if (!since.empty()) {
       n = std::stoul(since);
-      if (n == 0) return Error("usage", "--since 0 selects no run; use at least 1");
+      if (n == 0) return usage_error("--since 0 selects no run; use at least 1");
     }
     for (auto& a : analyses) {
       const std::size_t size = a.series.points.size();
@@ -65,8 +65,8 @@ Result<void> apply_since(std::vector<SeriesAnalysis>& analyses, const std::strin
     return {};
   }
   if (since.size() < kMinCommitPrefix) {
-    return Error("usage", fmt::format("--since '{}': a commit needs at least {} characters",
-                                      since, kMinCommitPrefix));
+    return usage_error(fmt::format("--since '{}': a commit needs at least {} characters", since,
+                                   kMinCommitPrefix));
   }
   std::set<std::string> commits;
   std::string earliest_date;
@@ -77,10 +77,12 @@ Result<void> apply_since(std::vector<SeriesAnalysis>& analyses, const std::strin
       if (earliest_date.empty() || p.date < earliest_date) earliest_date = p.date;
     }
   }
-  if (commits.empty()) return Error("usage", fmt::format("--since: no recorded run of commit '{}'", since));
+  if (commits.empty()) {
+    return usage_error(fmt::format("--since: no recorded run of commit '{}'", since));
+  }
   if (commits.size() > 1) {
-    return Error("usage", fmt::format("--since: '{}' is ambiguous ({} commits start with it)",
-                                      since, commits.size()));
+    return usage_error(fmt::format("--since: '{}' is ambiguous ({} commits start with it)", since,
+                                   commits.size()));
   }
   for (auto& a : analyses) {
     const auto& points = a.series.points;
@@ -105,8 +107,8 @@ nlohmann::json point_json(const RunPoint& p) {
 }  // namespace
 
 Result<CommandOutput> history_record(const RecordOptions& options) {
-  if (options.db.empty()) return Error("usage", "--db is required");
-  if (options.commit.empty()) return Error("usage", "--commit is required");
+  if (options.db.empty()) return usage_error("--db is required");
+  if (options.commit.empty()) return usage_error("--commit is required");
   RecordInfo info{options.commit, options.date.empty() ? utc_now_iso8601() : options.date,
                   options.machine.empty() ? host_name() : options.machine,
                   harness::input_display_name(options.file)};
@@ -122,11 +124,11 @@ Result<CommandOutput> history_record(const RecordOptions& options) {
   if (!summary) return summary.error();
   return CommandOutput{
       fmt::format("recorded run {} (commit {}, machine {}, {}): {} benchmarks, {} samples, {}\n",
-                  summary->run_id, info.commit, info.machine, summary->date,
-                  summary->benchmarks, summary->samples,
+                  summary->run_id, info.commit, info.machine, summary->date, summary->benchmarks,
+                  summary->samples,
                   summary->replaced ? "replaced the earlier recording of this commit and machine"
                                     : "new run"),
-      kHistoryExitOk};
+      kExitOk};
 }
 
 Result<std::vector<SeriesAnalysis>> analyse_history(HistoryStore& store,
@@ -138,13 +140,11 @@ Result<std::vector<SeriesAnalysis>> analyse_history(HistoryStore& store,
   if (!series) return series.error();
   // An empty selection would pass a gate silently; a typo must not.
   if (series->empty() && (!options.benchmark_pattern.empty() || !options.machine.empty())) {
-    return Error("usage", fmt::format("no {} series in {} matches{}{}", options.side, options.db,
-                                      options.benchmark_pattern.empty()
-                                          ? std::string()
+    return usage_error(fmt::format(
+        "no {} series in {} matches{}{}", options.side, options.db,
+        options.benchmark_pattern.empty() ? std::string()
                                           : " --benchmark '" + options.benchmark_pattern + "'",
-                                      options.machine.empty()
-                                          ? std::string()
-                                          : " --machine '" + options.machine + "'"));
+        options.machine.empty() ? std::string() : " --machine '" + options.machine + "'"));
   }
   stats::ChangePointOptions cp;
   cp.window = options.window;
@@ -176,7 +176,7 @@ Result<std::vector<SeriesAnalysis>> analyse_history(HistoryStore& store,
 
 Result<CommandOutput> history_detect(const DetectOptions& options) {
   if (options.format != "text" && options.format != "markdown" && options.format != "json") {
-    return Error("usage", "--format must be text, markdown or json, not '" + options.format + "'");
+    return usage_error("--format must be text, markdown or json, not '" + options.format + "'");
   }
   if (auto v = validate(options.series); !v) return v.error();
   auto store = HistoryStore::open(options.series.db, kExisting);
@@ -186,7 +186,7 @@ Result<CommandOutput> history_detect(const DetectOptions& options) {
   CommandOutput out;
   for (const auto& a : *analyses) {
     for (const auto& c : a.changes) {
-      if (c.regression && c.selected) out.exit_code = kHistoryExitRegression;
+      if (c.regression && c.selected) out.exit_code = kExitRegression;
     }
   }
   if (options.format == "text") out.text = format_detect_text(*analyses);
@@ -197,7 +197,7 @@ Result<CommandOutput> history_detect(const DetectOptions& options) {
 
 Result<CommandOutput> history_report(const ReportOptions& options) {
   if (options.format != "markdown" && options.format != "json") {
-    return Error("usage", "--format must be markdown or json, not '" + options.format + "'");
+    return usage_error("--format must be markdown or json, not '" + options.format + "'");
   }
   if (auto v = validate(options.series); !v) return v.error();
   auto store = HistoryStore::open(options.series.db, kExisting);
@@ -207,7 +207,7 @@ Result<CommandOutput> history_report(const ReportOptions& options) {
   if (!analyses) return analyses.error();
   return CommandOutput{options.format == "json" ? format_report_json(*analyses, options.last)
                                                 : format_report_markdown(*analyses, options.last),
-                       kHistoryExitOk};
+                       kExitOk};
 }
 
 Result<std::string> history_plot_json(const SeriesOptions& options) {
@@ -232,7 +232,7 @@ Result<std::string> history_plot_json(const SeriesOptions& options) {
 }
 
 Result<CommandOutput> history_plot(const SeriesOptions& options, const std::string& png_path) {
-  if (png_path.empty()) return Error("usage", "plot needs an output file, e.g. history.png");
+  if (png_path.empty()) return usage_error("plot needs an output file, e.g. history.png");
   auto json = history_plot_json(options);
   if (!json) return json.error();
   std::string json_path = png_path;
@@ -241,12 +241,11 @@ Result<CommandOutput> history_plot(const SeriesOptions& options, const std::stri
   std::ofstream out(json_path, std::ios::binary);
   out << *json;
   out.close();
-  if (!out) return Error("io", json_path + ": cannot write");
+  if (!out) return io_error(json_path + ": cannot write");
   if (auto drawn = harness::render_plot(harness::PlotKind::kHistory, *json, png_path); !drawn) {
     return drawn.error();
   }
-  return CommandOutput{fmt::format("wrote {} (its data: {})\n", png_path, json_path),
-                       kHistoryExitOk};
+  return CommandOutput{fmt::format("wrote {} (its data: {})\n", png_path, json_path), kExitOk};
 }
 
 }  // namespace fpbench::ci

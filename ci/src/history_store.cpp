@@ -26,18 +26,19 @@ std::string sample_insert_sql(std::size_t rows) {
 }
 
 Result<void> validate(const reports::SampleSet& samples, const RecordInfo& info) {
-  if (info.commit.empty()) return Error("usage", "--commit: empty commit");
-  if (info.machine.empty()) return Error("usage", "--machine: empty machine name");
+  if (info.commit.empty()) return usage_error("--commit: empty commit");
+  if (info.machine.empty()) return usage_error("--machine: empty machine name");
   if (samples.benchmarks().empty()) {
-    return Error("bad-input", info.source_file + ": no samples to record");
+    return bad_input_error(info.source_file + ": no samples to record");
   }
   for (const auto& b : samples.benchmarks()) {
     for (const auto* rates : {&b.old_rates, &b.new_rates}) {
       for (const double r : *rates) {
         if (!std::isfinite(r) || r < 0) {
-          return Error("bad-input", fmt::format("{}: benchmark '{}': rate {} is not a finite "
-                                                "number >= 0",
-                                                info.source_file, b.name, r));
+          return bad_input_error(
+              fmt::format("{}: benchmark '{}': rate {} is not a finite "
+                          "number >= 0",
+                          info.source_file, b.name, r));
         }
       }
     }
@@ -54,7 +55,7 @@ Result<std::int64_t> upsert_id(SqlStatement& insert, SqlStatement& select, std::
   select.bind_text(1, name);
   auto row = select.step();
   if (!row) return row.error();
-  if (!*row) return Error("internal", fmt::format("'{}' vanished after its insert", name));
+  if (!*row) return internal_error(fmt::format("'{}' vanished after its insert", name));
   return select.column_int(0);
 }
 
@@ -231,8 +232,8 @@ class Recorder {
 
 Result<HistoryStore> HistoryStore::open(std::string_view db, const OpenOptions& options) {
   if (options.schema_version < 1 || options.schema_version > kLatestSchemaVersion) {
-    return Error("usage", fmt::format("schema version {} does not exist (1 to {})",
-                                      options.schema_version, kLatestSchemaVersion));
+    return usage_error(fmt::format("schema version {} does not exist (1 to {})",
+                                   options.schema_version, kLatestSchemaVersion));
   }
   auto connection = open_database(db, options.create);
   if (!connection) return connection.error();
@@ -254,7 +255,7 @@ Result<RecordSummary> HistoryStore::record(const reports::SampleSet& samples,
   }
   if (!summary) {
     detail::rollback(*connection_);
-    return Error(summary.error().code,
+    return Error(summary.error().kind,
                  fmt::format("recording {} (commit {}, machine {}) into {}: {}; nothing was "
                              "recorded",
                              info.source_file, info.commit, info.machine, connection_->name(),
@@ -265,7 +266,7 @@ Result<RecordSummary> HistoryStore::record(const reports::SampleSet& samples,
 
 Result<std::vector<Series>> HistoryStore::load_series(const SeriesQuery& query) {
   if (query.side != "new" && query.side != "old") {
-    return Error("usage", "--side must be new or old, not '" + query.side + "'");
+    return usage_error("--side must be new or old, not '" + query.side + "'");
   }
   std::string sql =
       "SELECT b.name, m.name, r.commit_sha, r.run_date, r.id, s.n, s.mean, s.variance, "

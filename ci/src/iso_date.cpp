@@ -46,9 +46,10 @@ int days_in_month(int y, int m) {
 }
 
 Error bad_date(std::string_view text, std::string_view why) {
-  return Error("usage", fmt::format("--date '{}' is not an ISO 8601 date ({}); expected e.g. "
-                                    "2026-11-30 or 2026-11-30T02:00:00Z",
-                                    text, why));
+  return usage_error(
+      fmt::format("--date '{}' is not an ISO 8601 date ({}); expected e.g. "
+                  "2026-11-30 or 2026-11-30T02:00:00Z",
+                  text, why));
 }
 
 std::string format_utc(std::time_t t) {

@@ -83,7 +83,7 @@ class PostgresStatement final : public SqlStatement {
                                values.data(), nullptr, nullptr, 0);
       const ExecStatusType status = PQresultStatus(result_);
       if (status != PGRES_TUPLES_OK && status != PGRES_COMMAND_OK) {
-        Error e("io", db_name_ + ": " + trimmed_error(conn_));
+        Error e = io_error(db_name_ + ": " + trimmed_error(conn_));
         clear_result();
         return e;
       }
@@ -135,7 +135,7 @@ class PostgresConnection final : public SqlConnection {
     const ExecStatusType status = PQresultStatus(r);
     PQclear(r);
     if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
-      return Error("io", name_ + ": " + trimmed_error(conn_));
+      return io_error(name_ + ": " + trimmed_error(conn_));
     }
     return {};
   }
@@ -147,7 +147,7 @@ class PostgresConnection final : public SqlConnection {
     PGresult* r = PQprepare(conn_, statement_name.c_str(), numbered.c_str(), 0, nullptr);
     const bool ok = PQresultStatus(r) == PGRES_COMMAND_OK;
     PQclear(r);
-    if (!ok) return Error("internal", name_ + ": " + trimmed_error(conn_) + " in: " + numbered);
+    if (!ok) return internal_error(name_ + ": " + trimmed_error(conn_) + " in: " + numbered);
     return std::unique_ptr<SqlStatement>(
         new PostgresStatement(conn_, std::move(statement_name), n_params, name_));
   }
@@ -168,9 +168,9 @@ void ignore_notice(void* /*arg*/, const char* /*message*/) {}
 Result<std::unique_ptr<SqlConnection>> open_postgres(std::string_view url) {
   const std::string name = without_password(url);
   PGconn* conn = PQconnectdb(std::string(url).c_str());
-  if (conn == nullptr) return Error("io", name + ": cannot allocate a connection");
+  if (conn == nullptr) return io_error(name + ": cannot allocate a connection");
   if (PQstatus(conn) != CONNECTION_OK) {
-    Error e("io", name + ": cannot connect: " + trimmed_error(conn));
+    Error e = io_error(name + ": cannot connect: " + trimmed_error(conn));
     PQfinish(conn);
     return e;
   }

@@ -154,9 +154,10 @@ Result<int> migrate(SqlConnection& db, int target) {
   auto version = current_version(db);
   if (!version) return version.error();
   if (*version > kLatestSchemaVersion) {
-    return Error("bad-input", fmt::format("{}: history store schema version {} is newer than this "
-                                          "fpbench knows ({}); use a newer fpbench",
-                                          db.name(), *version, kLatestSchemaVersion));
+    return bad_input_error(
+        fmt::format("{}: history store schema version {} is newer than this "
+                    "fpbench knows ({}); use a newer fpbench",
+                    db.name(), *version, kLatestSchemaVersion));
   }
   using Migration = Result<void> (*)(SqlConnection&);
   constexpr Migration kMigrations[] = {migrate_v1, migrate_v2};
@@ -179,7 +180,7 @@ Result<int> migrate(SqlConnection& db, int target) {
     if (applied) applied = db.exec("COMMIT");
     if (!applied) {
       rollback(db);
-      return Error(applied.error().code, fmt::format("migrating the history store to schema "
+      return Error(applied.error().kind, fmt::format("migrating the history store to schema "
                                                      "version {}: {}",
                                                      next, applied.error().message));
     }

@@ -47,7 +47,7 @@ class SqliteStatement final : public SqlStatement {
     const int rc = sqlite3_step(stmt_);
     if (rc == SQLITE_ROW) return true;
     if (rc == SQLITE_DONE) return false;
-    Error e("io", db_name_ + ": " + sqlite3_errmsg(db_));
+    Error e = io_error(db_name_ + ": " + sqlite3_errmsg(db_));
     sqlite3_reset(stmt_);
     return e;
   }
@@ -86,7 +86,7 @@ class SqliteConnection final : public SqlConnection {
     char* message = nullptr;
     const std::string text(sql);
     if (sqlite3_exec(db_, text.c_str(), nullptr, nullptr, &message) != SQLITE_OK) {
-      Error e("io", name_ + ": " + (message != nullptr ? message : sqlite3_errmsg(db_)));
+      Error e = io_error(name_ + ": " + (message != nullptr ? message : sqlite3_errmsg(db_)));
       sqlite3_free(message);
       return e;
     }
@@ -97,7 +97,7 @@ class SqliteConnection final : public SqlConnection {
     sqlite3_stmt* stmt = nullptr;
     if (sqlite3_prepare_v2(db_, sql.data(), static_cast<int>(sql.size()), &stmt, nullptr) !=
         SQLITE_OK) {
-      return Error("internal", name_ + ": " + sqlite3_errmsg(db_) + " in: " + std::string(sql));
+      return internal_error(name_ + ": " + sqlite3_errmsg(db_) + " in: " + std::string(sql));
     }
     return std::unique_ptr<SqlStatement>(new SqliteStatement(db_, stmt, name_));
   }
@@ -115,21 +115,21 @@ class SqliteConnection final : public SqlConnection {
 Result<std::unique_ptr<SqlConnection>> open_sqlite(std::string_view path, bool create) {
   namespace fs = std::filesystem;
   const std::string name(path);
-  if (name.empty()) return Error("usage", "--db: empty database path");
+  if (name.empty()) return usage_error("--db: empty database path");
   const fs::path parent = fs::path(name).parent_path();
   std::error_code ec;
   if (!parent.empty() && !fs::is_directory(parent, ec)) {
-    return Error("io", name + ": directory '" + parent.string() + "' does not exist");
+    return io_error(name + ": directory '" + parent.string() + "' does not exist");
   }
   if (!create && !fs::exists(name, ec)) {
-    return Error("io", name + ": no such history store (record a run into it first)");
+    return bad_input_error(name + ": no such history store (record a run into it first)");
   }
   sqlite3* db = nullptr;
   const int rc = sqlite3_open_v2(name.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
                                  nullptr);
   if (rc != SQLITE_OK) {
-    Error e("io", name + ": cannot open: " +
-                      (db != nullptr ? sqlite3_errmsg(db) : sqlite3_errstr(rc)));
+    Error e = io_error(
+        name + ": cannot open: " + (db != nullptr ? sqlite3_errmsg(db) : sqlite3_errstr(rc)));
     sqlite3_close_v2(db);
     return e;
   }

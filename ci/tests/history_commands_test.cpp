@@ -115,26 +115,26 @@ TEST_F(HistoryCommands, ExitsOneOnlyWhenSinceCoversTheRegression) {
   const int from_step = kNights - kStepNight + 1;  // 44 runs: nights 57..100
   auto covers = history_detect(detect(std::to_string(from_step)));
   ASSERT_TRUE(covers.has_value()) << covers.error().message;
-  EXPECT_EQ(covers->exit_code, kHistoryExitRegression);
+  EXPECT_EQ(covers->exit_code, kExitRegression);
   EXPECT_NE(covers->text.find("REGRESSION"), std::string::npos) << covers->text;
   EXPECT_NE(covers->text.find(commit_of(kStepNight)), std::string::npos) << covers->text;
 
   auto misses = history_detect(detect(std::to_string(from_step - 1)));
   ASSERT_TRUE(misses.has_value());
-  EXPECT_EQ(misses->exit_code, kHistoryExitOk);
-  EXPECT_EQ(history_detect(detect(""))->exit_code, kHistoryExitOk);
-  EXPECT_EQ(history_detect(detect(commit_of(kStepNight)))->exit_code, kHistoryExitRegression);
-  EXPECT_EQ(history_detect(detect(commit_of(kStepNight - 20)))->exit_code, kHistoryExitRegression);
-  EXPECT_EQ(history_detect(detect(commit_of(kStepNight + 1)))->exit_code, kHistoryExitOk);
+  EXPECT_EQ(misses->exit_code, kExitOk);
+  EXPECT_EQ(history_detect(detect(""))->exit_code, kExitOk);
+  EXPECT_EQ(history_detect(detect(commit_of(kStepNight)))->exit_code, kExitRegression);
+  EXPECT_EQ(history_detect(detect(commit_of(kStepNight - 20)))->exit_code, kExitRegression);
+  EXPECT_EQ(history_detect(detect(commit_of(kStepNight + 1)))->exit_code, kExitOk);
 
   // The old side (the control) did not move.
   DetectOptions old_side = detect("100");
   old_side.series.side = "old";
-  EXPECT_EQ(history_detect(old_side)->exit_code, kHistoryExitOk);
+  EXPECT_EQ(history_detect(old_side)->exit_code, kExitOk);
   // A larger --min-magnitude hides the 5% step.
   DetectOptions big = detect("100");
   big.series.min_magnitude_pct = 8;
-  EXPECT_EQ(history_detect(big)->exit_code, kHistoryExitOk);
+  EXPECT_EQ(history_detect(big)->exit_code, kExitOk);
 }
 
 TEST_F(HistoryCommands, CliExitCodes) {
@@ -161,6 +161,14 @@ TEST_F(HistoryCommands, CliExitCodes) {
   EXPECT_EQ(cli("history detect" + db + " --format yaml").exit_code, 2);
 }
 
+TEST_F(HistoryCommands, AStoreThatCannotBeReachedIsAFailureNotAUsageError) {
+  // Port 1 on the loopback: nothing listens, the connection is refused.
+  CliResult refused =
+      cli("history detect --db 'postgresql://fpbench@127.0.0.1:1/none?connect_timeout=5'");
+  EXPECT_EQ(refused.exit_code, 3) << refused.err;
+  EXPECT_NE(refused.err.find("cannot connect"), std::string::npos) << refused.err;
+}
+
 TEST_F(HistoryCommands, ReadingCommandsRefuseAMissingStoreAndAnEmptySelection) {
   DetectOptions missing = detect("");
   missing.series.db = (dir_ / "typo.sqlite").string();
@@ -168,6 +176,7 @@ TEST_F(HistoryCommands, ReadingCommandsRefuseAMissingStoreAndAnEmptySelection) {
   ASSERT_FALSE(r.has_value());
   EXPECT_NE(r.error().message.find("typo.sqlite: no such history store"), std::string::npos)
       << r.error().message;
+  EXPECT_EQ(r.error().kind, ErrorKind::kBadInput);
   EXPECT_FALSE(fs::exists(dir_ / "typo.sqlite"));
 
   DetectOptions nothing = detect("");
@@ -299,7 +308,7 @@ TEST_F(HistoryCommands, CliRecordReportsNewThenReplaced) {
 
   CliResult no_dir = cli("history record '" + csv.string() +
                          "' --db /nonexistent-fpbench/h.sqlite --commit abc --date 2026-11-30");
-  EXPECT_EQ(no_dir.exit_code, 2);
+  EXPECT_EQ(no_dir.exit_code, 3);  // a store that cannot be written, like any output
   EXPECT_NE(no_dir.err.find("directory '/nonexistent-fpbench' does not exist"), std::string::npos)
       << no_dir.err;
 

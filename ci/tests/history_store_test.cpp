@@ -306,7 +306,7 @@ TEST(Iso8601, RejectsWhatIsNotADate) {
                           "2026-11-30T12:00:00+25:00", "2026-11-30T12:00:00."}) {
     auto r = normalize_iso8601(bad);
     ASSERT_FALSE(r.has_value()) << bad;
-    EXPECT_EQ(r.error().code, "usage");
+    EXPECT_EQ(r.error().kind, ErrorKind::kUsage);
     EXPECT_NE(r.error().message.find("is not an ISO 8601 date"), std::string::npos);
   }
 }

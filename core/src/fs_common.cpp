@@ -91,7 +91,7 @@ Error fs_error(int errno_value, std::string_view syscall, std::string_view path)
   }
   std::string message = code + ": " + text + ", " + std::string(syscall);
   if (!path.empty()) message += " '" + std::string(path) + "'";
-  Error e(code, std::move(message));
+  Error e = coded_error(ErrorKind::kSystem, code, std::move(message));
   e.errno_value = -errno_value;
   e.syscall = syscall;
   e.path = path;
@@ -99,13 +99,15 @@ Error fs_error(int errno_value, std::string_view syscall, std::string_view path)
 }
 
 Error file_too_large_error(std::size_t size) {
-  return Error{"ERR_FS_FILE_TOO_LARGE",
-               "File size (" + std::to_string(size) + ") is greater than 2 GiB"};
+  return coded_error(
+      ErrorKind::kBadInput, "ERR_FS_FILE_TOO_LARGE",
+      "File size (" + std::to_string(size) + ") is greater than 2 GiB");
 }
 
 Error string_too_long_error() {
-  return Error{"ERR_STRING_TOO_LONG",
-               "Cannot create a string longer than 0x1fffffe8 characters"};
+  return coded_error(
+      ErrorKind::kBadInput, "ERR_STRING_TOO_LONG",
+      "Cannot create a string longer than 0x1fffffe8 characters");
 }
 
 FileHandle::~FileHandle() {
@@ -125,9 +127,9 @@ Result<FileHandle> open_file(const PathOrFd& file, std::string_view flag,
   if (file.is_fd()) return FileHandle(file.fd(), /*owned=*/false);
   const std::optional<int> flags = parse_open_flags(flag);
   if (!flags) {
-    return Error{"ERR_INVALID_ARG_VALUE",
-                 "The argument 'flags' is invalid. Received '" +
-                     std::string(flag) + "'"};
+    return coded_error(ErrorKind::kUsage, "ERR_INVALID_ARG_VALUE",
+                       "The argument 'flags' is invalid. Received '" +
+                           std::string(flag) + "'");
   }
   int fd;
   do {

@@ -16,9 +16,10 @@ Result<ReportFormat> parse_report_format(std::string_view name) {
   if (name == "markdown" || name == "md") return ReportFormat::kMarkdown;
   if (name == "json") return ReportFormat::kJson;
   if (name == "csv") return ReportFormat::kCsv;
-  return Error{"usage", fmt::format("unknown format '{}': expected text, "
-                                    "markdown, json or csv",
-                                    name)};
+  return usage_error(
+      fmt::format("unknown format '{}': expected text, "
+                  "markdown, json or csv",
+                  name));
 }
 
 Result<std::string> render_comparison(std::string_view csv_text,
@@ -44,7 +45,7 @@ Result<std::string> render_comparison(const reports::SampleSet& samples,
     case ReportFormat::kCsv:
       return reports::format_csv(comparison);
   }
-  return Error{"internal", "unhandled report format"};
+  return internal_error("unhandled report format");
 }
 
 Result<void> plot_comparison(const reports::SampleSet& samples,

@@ -52,9 +52,8 @@ class RowReader {
   Result<std::string> name() const {
     const auto it = row_.find("name");
     if (it == row_.end() || !it->is_string()) {
-      return Error{
-          "bad-input",
-          fmt::format("benchmarks[{}] has no \"name\" string", index_)};
+      return bad_input_error(
+          fmt::format("benchmarks[{}] has no \"name\" string", index_));
     }
     return it->get<std::string>();
   }
@@ -84,8 +83,8 @@ class RowReader {
                         std::string_view benchmark) const {
     const auto it = row_.find(key);
     if (it == row_.end()) {
-      return Error{"bad-input",
-                   fmt::format("benchmark '{}' has no \"{}\"", benchmark, key)};
+      return bad_input_error(
+          fmt::format("benchmark '{}' has no \"{}\"", benchmark, key));
     }
     const std::optional<double> value = json_number(*it);
     if (!value) return wrong_type(key, benchmark, "a number", *it);
@@ -95,9 +94,9 @@ class RowReader {
  private:
   static Error wrong_type(std::string_view key, std::string_view benchmark,
                           std::string_view wanted, const json& value) {
-    return Error{"bad-input",
-                 fmt::format("benchmark '{}': \"{}\" is {}, expected {}",
-                             benchmark, key, json_type_name(value), wanted)};
+    return bad_input_error(
+        fmt::format("benchmark '{}': \"{}\" is {}, expected {}", benchmark, key,
+                    json_type_name(value), wanted));
   }
 
   const json& row_;
@@ -112,10 +111,10 @@ Result<RowKind> row_kind(const RowReader& r, const std::string& name) {
   if (run_type->has_value()) {
     if (**run_type == "iteration") return RowKind::kIteration;
     if (**run_type == "aggregate") return RowKind::kAggregate;
-    return Error{"bad-input",
-                 fmt::format("benchmark '{}': unknown run_type '{}': expected "
-                             "'iteration' or 'aggregate'",
-                             name, **run_type)};
+    return bad_input_error(
+        fmt::format("benchmark '{}': unknown run_type '{}': expected "
+                    "'iteration' or 'aggregate'",
+                    name, **run_type));
   }
   // Before 1.5 there was no run_type.
   if (r.has("aggregate_name") || r.has("big_o") || r.has("rms")) {
@@ -152,22 +151,22 @@ Result<Row> sample_row(const RowReader& r, const std::string& name,
   const auto unit = r.optional_string("time_unit", name);
   if (!unit) return unit.error();
   if (!unit->has_value()) {
-    return Error{"bad-input",
-                 fmt::format("benchmark '{}' has no \"time_unit\"", name)};
+    return bad_input_error(
+        fmt::format("benchmark '{}' has no \"time_unit\"", name));
   }
   const std::optional<double> per_second = units_per_second(**unit);
   if (!per_second) {
-    return Error{"bad-input",
-                 fmt::format("benchmark '{}': unknown time_unit '{}': expected "
-                             "ns, us, ms or s",
-                             name, **unit)};
+    return bad_input_error(
+        fmt::format("benchmark '{}': unknown time_unit '{}': expected "
+                    "ns, us, ms or s",
+                    name, **unit));
   }
   if (!std::isfinite(*time) || *time <= 0) {
-    return Error{"bad-input",
-                 fmt::format("benchmark '{}': {} is {} {}, which cannot "
-                             "become a rate (it must be a positive finite "
-                             "time)",
-                             name, key, *time, **unit)};
+    return bad_input_error(
+        fmt::format("benchmark '{}': {} is {} {}, which cannot "
+                    "become a rate (it must be a positive finite "
+                    "time)",
+                    name, key, *time, **unit));
   }
   Row row;
   const std::size_t slash = name.find('/');
@@ -178,7 +177,7 @@ Result<Row> sample_row(const RowReader& r, const std::string& name,
 }
 
 Error with_source(std::string_view source, const Error& e) {
-  return Error{e.code, fmt::format("{}: {}", source, e.message)};
+  return Error(e.kind, fmt::format("{}: {}", source, e.message));
 }
 
 }  // namespace
@@ -186,9 +185,10 @@ Error with_source(std::string_view source, const Error& e) {
 Result<TimeMetric> parse_time_metric(std::string_view name) {
   if (name == "real_time") return TimeMetric::kRealTime;
   if (name == "cpu_time") return TimeMetric::kCpuTime;
-  return Error{"usage", fmt::format("unknown metric '{}': expected real_time "
-                                    "or cpu_time",
-                                    name)};
+  return usage_error(
+      fmt::format("unknown metric '{}': expected real_time "
+                  "or cpu_time",
+                  name));
 }
 
 std::string_view time_metric_name(TimeMetric metric) {
@@ -205,9 +205,8 @@ Result<void> add_gbench_json(std::string_view json_text,
       doc->is_object() ? doc->find("benchmarks") : doc->end();
   if (!doc->is_object() || benchmarks == doc->end() ||
       !benchmarks->is_array()) {
-    return Error{"bad-input",
-                 fmt::format("{}: no \"benchmarks\" array: expected {}",
-                             source_name, kExpected)};
+    return bad_input_error(fmt::format(
+        "{}: no \"benchmarks\" array: expected {}", source_name, kExpected));
   }
 
   std::vector<Row> rows;
@@ -217,9 +216,9 @@ Result<void> add_gbench_json(std::string_view json_text,
   for (std::size_t i = 0; i < benchmarks->size(); ++i) {
     const json& entry = (*benchmarks)[i];
     if (!entry.is_object()) {
-      return Error{"bad-input",
-                   fmt::format("{}: benchmarks[{}] is {}, expected an object",
-                               source_name, i, json_type_name(entry))};
+      return bad_input_error(
+          fmt::format("{}: benchmarks[{}] is {}, expected an object",
+                      source_name, i, json_type_name(entry)));
     }
     const RowReader reader(entry, i);
     auto name = reader.name();
@@ -262,9 +261,8 @@ Result<void> add_gbench_json(std::string_view json_text,
           "repetitions",
           aggregates);
     }
-    return Error{"bad-input",
-                 fmt::format("{}: no iteration rows to use as samples: {}",
-                             source_name, why)};
+    return bad_input_error(fmt::format(
+        "{}: no iteration rows to use as samples: {}", source_name, why));
   }
   for (const Row& row : rows) {
     out.add(side, row.filename, row.configuration, row.rate_ops_per_s);

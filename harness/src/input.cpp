@@ -12,9 +12,10 @@
 namespace fpbench::harness {
 namespace {
 
-Error io_error(std::string_view verb, std::string_view path, int err) {
-  return Error{"io", fmt::format("cannot {} '{}': {}", verb, path,
-                                 std::strerror(err))};
+Error file_error(ErrorKind kind, std::string_view verb, std::string_view path,
+                 int err) {
+  return Error(
+      kind, fmt::format("cannot {} '{}': {}", verb, path, std::strerror(err)));
 }
 
 Result<std::string> read_all(int fd, std::string_view name) {
@@ -35,7 +36,7 @@ Result<std::string> read_all(int fd, std::string_view name) {
     } else if (n == 0) {
       break;
     } else if (errno != EINTR) {
-      return io_error("read", name, errno);
+      return file_error(ErrorKind::kIo, "read", name, errno);
     }
   }
   data.resize(size);
@@ -51,7 +52,9 @@ std::string input_display_name(std::string_view path) {
 Result<std::string> read_input(const std::string& path) {
   if (path == "-") return read_all(STDIN_FILENO, input_display_name(path));
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return io_error("open", path, errno);
+  // A file named on the command line that cannot be opened is a mistake in
+  // the command, not a failure of the machine.
+  if (fd < 0) return file_error(ErrorKind::kBadInput, "open", path, errno);
   Result<std::string> data = read_all(fd, path);
   ::close(fd);
   return data;

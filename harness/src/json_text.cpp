@@ -134,8 +134,8 @@ Result<nlohmann::json> parse_tool_json(std::string_view json_text,
                                        std::string_view source_name,
                                        std::string_view expected) {
   if (json_text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
-    return Error{"bad-input", fmt::format("{}: empty input: expected {}",
-                                          source_name, expected)};
+    return bad_input_error(
+        fmt::format("{}: empty input: expected {}", source_name, expected));
   }
   const std::string cleaned = replace_non_finite_tokens(json_text);
   nlohmann::json doc = nlohmann::json::parse(cleaned, nullptr,
@@ -151,8 +151,8 @@ Result<nlohmann::json> parse_tool_json(std::string_view json_text,
   const auto newlines =
       std::count(cleaned.begin(),
                  cleaned.begin() + static_cast<std::ptrdiff_t>(before), '\n');
-  return Error{"bad-input", fmt::format("{}:{}: invalid JSON: {}", source_name,
-                                        newlines + 1, capture.reason())};
+  return bad_input_error(fmt::format("{}:{}: invalid JSON: {}", source_name,
+                                     newlines + 1, capture.reason()));
 }
 
 std::optional<double> json_number(const nlohmann::json& value) {

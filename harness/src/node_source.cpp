@@ -94,7 +94,7 @@ class NodeScriptSource final : public SampleSource {
     if (!p->ok()) {
       std::string message = p->status_text();
       if (!p->err.empty()) message += "\n" + p->err;
-      return Error("benchmark-failed", message);
+      return benchmark_error(message);
     }
     Measurements out;
     std::size_t start_of_line = 0;
@@ -106,8 +106,7 @@ class NodeScriptSource final : public SampleSource {
       start_of_line = end + 1;
       if (!line) continue;
       if (!(line->rate_ops_per_s > 0) || !std::isfinite(line->rate_ops_per_s)) {
-        return Error("benchmark-failed",
-                     fmt::format("{} {}: rate {} is not a positive finite number", line->filename,
+        return benchmark_error(fmt::format("{} {}: rate {} is not a positive finite number", line->filename,
                                  line->configuration, line->rate_ops_per_s));
       }
       reports::SampleRecord r;
@@ -120,7 +119,7 @@ class NodeScriptSource final : public SampleSource {
     if (out.empty()) {
       std::string message = "printed no benchmark result line";
       if (!p->err.empty()) message += "\n" + p->err;
-      return Error("benchmark-failed", message);
+      return benchmark_error(message);
     }
     return out;
   }

@@ -18,9 +18,6 @@
 namespace fpbench::harness {
 namespace {
 
-constexpr int kScriptBadInput = 2;
-constexpr int kScriptCannotWrite = 3;
-
 std::string env_or(const char* name, std::string fallback) {
   const char* value = std::getenv(name);
   return value != nullptr && *value != '\0' ? std::string(value) : fallback;
@@ -49,8 +46,8 @@ class TempFile {
         env_or("TMPDIR", "/tmp") + "/fpbench-plot-XXXXXX.json";
     const int fd = ::mkstemps(name.data(), 5);
     if (fd < 0) {
-      return Error("io", fmt::format("cannot create a temporary file '{}': {}",
-                                     name, std::strerror(errno)));
+      return io_error(fmt::format("cannot create a temporary file '{}': {}",
+                                  name, std::strerror(errno)));
     }
     path_ = name;
     std::size_t done = 0;
@@ -60,14 +57,14 @@ class TempFile {
       if (n < 0) {
         const int e = errno;
         ::close(fd);
-        return Error("io", fmt::format("cannot write '{}': {}", path_,
-                                       std::strerror(e)));
+        return io_error(
+            fmt::format("cannot write '{}': {}", path_, std::strerror(e)));
       }
       done += static_cast<std::size_t>(n);
     }
     if (::close(fd) != 0) {
-      return Error("io", fmt::format("cannot write '{}': {}", path_,
-                                     std::strerror(errno)));
+      return io_error(
+          fmt::format("cannot write '{}': {}", path_, std::strerror(errno)));
     }
     return {};
   }
@@ -103,9 +100,9 @@ Result<std::string> plot_script_path() {
   if (const char* env = std::getenv("FPBENCH_PLOT_SCRIPT");
       env != nullptr && *env != '\0') {
     if (::access(env, R_OK) == 0) return std::string(env);
-    return Error("internal",
-                 fmt::format("FPBENCH_PLOT_SCRIPT '{}' cannot be read: {}", env,
-                             std::strerror(errno)));
+    return internal_error(
+        fmt::format("FPBENCH_PLOT_SCRIPT '{}' cannot be read: {}", env,
+                    std::strerror(errno)));
   }
   std::vector<std::string> candidates;
   if (const std::string dir = executable_dir(); !dir.empty()) {
@@ -118,10 +115,10 @@ Result<std::string> plot_script_path() {
   for (const std::string& c : candidates) {
     if (::access(c.c_str(), R_OK) == 0) return c;
   }
-  return Error("internal",
-               fmt::format("cannot find the plot script fpbench_plot.py (looked "
-                           "in {}); set FPBENCH_PLOT_SCRIPT to its path",
-                           fmt::join(candidates, ", ")));
+  return internal_error(
+      fmt::format("cannot find the plot script fpbench_plot.py (looked "
+                  "in {}); set FPBENCH_PLOT_SCRIPT to its path",
+                  fmt::join(candidates, ", ")));
 }
 
 Result<void> render_plot(PlotKind kind, std::string_view json_text,
@@ -137,20 +134,23 @@ Result<void> render_plot(PlotKind kind, std::string_view json_text,
       {python, *script, std::string(plot_kind_name(kind)), json_file.path(),
        png_path});
   if (!run) {
-    return Error("internal", fmt::format("cannot draw '{}': {} (set "
-                                         "FPBENCH_PYTHON to a Python with "
-                                         "matplotlib)",
-                                         png_path, run.error().message));
+    return internal_error(
+        fmt::format("cannot draw '{}': {} (set "
+                    "FPBENCH_PYTHON to a Python with "
+                    "matplotlib)",
+                    png_path, run.error().message));
   }
   if (run->ok()) return {};
   const std::string detail = trimmed(run->err);
-  // The script's own errors name the file and the problem; anything else
-  // needs the command to be reproduced.
-  if (run->term_signal == 0 && run->exit_code == kScriptBadInput) {
-    return Error("bad-input", fmt::format("cannot draw '{}': {}", png_path, detail));
+  // The script's own errors name the file and the problem, and exit as
+  // fpbench does (2 its input, 3 its output); anything else needs the
+  // command to be reproduced.
+  if (run->term_signal == 0 && run->exit_code == kExitBadUsage) {
+    return bad_input_error(
+        fmt::format("cannot draw '{}': {}", png_path, detail));
   }
-  if (run->term_signal == 0 && run->exit_code == kScriptCannotWrite) {
-    return Error("io", fmt::format("cannot draw '{}': {}", png_path, detail));
+  if (run->term_signal == 0 && run->exit_code == kExitFailure) {
+    return io_error(fmt::format("cannot draw '{}': {}", png_path, detail));
   }
   std::string message =
       fmt::format("cannot draw '{}': {} {} {} failed with {}: {}", png_path,
@@ -159,7 +159,7 @@ Result<void> render_plot(PlotKind kind, std::string_view json_text,
   if (detail.find("has no matplotlib") != std::string::npos) {
     message += "; FPBENCH_PYTHON chooses the Python";
   }
-  return Error("internal", message);
+  return internal_error(message);
 }
 
 }  // namespace fpbench::harness

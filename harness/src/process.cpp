@@ -57,7 +57,7 @@ std::string ProcessResult::status_text() const {
 
 Result<ProcessResult> run_process(const std::vector<std::string>& argv,
                                   const ProcessOptions& options) {
-  if (argv.empty()) return Error("usage", "no program to run");
+  if (argv.empty()) return internal_error("no program to run");
   std::array<int, 2> out_pipe = {-1, -1};
   std::array<int, 2> err_pipe = {-1, -1};
   std::array<int, 2> exec_pipe = {-1, -1};  // reports a failed exec
@@ -67,7 +67,7 @@ Result<ProcessResult> run_process(const std::vector<std::string>& argv,
     close_pair(out_pipe);
     close_pair(err_pipe);
     close_pair(exec_pipe);
-    return Error("io", std::string("cannot create a pipe: ") + std::strerror(e));
+    return Error(ErrorKind::kSystem, std::string("cannot create a pipe: ") + std::strerror(e));
   }
   std::vector<char*> args;
   for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
@@ -100,7 +100,8 @@ Result<ProcessResult> run_process(const std::vector<std::string>& argv,
     ::close(out_pipe[0]);
     ::close(err_pipe[0]);
     ::close(exec_pipe[0]);
-    return Error("io", std::string("cannot start a process: ") + std::strerror(fork_errno));
+    return Error(ErrorKind::kSystem,
+                 std::string("cannot start a process: ") + std::strerror(fork_errno));
   }
 
   ProcessResult result;
@@ -115,7 +116,7 @@ Result<ProcessResult> run_process(const std::vector<std::string>& argv,
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
   if (exec_failed) {
-    return Error("io", "cannot run '" + argv[0] + "': " + std::strerror(exec_errno));
+    return Error(ErrorKind::kSystem, "cannot run '" + argv[0] + "': " + std::strerror(exec_errno));
   }
   if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) result.term_signal = WTERMSIG(status);

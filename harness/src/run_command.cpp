@@ -30,41 +30,40 @@ bool wants(const RunOptions& o, std::string_view metric) {
 }
 
 Result<void> check_options(const RunOptions& o) {
-  if (o.runs < 1) return Error("usage", "--runs must be at least 1");
-  if (o.counter_runs < 1) return Error("usage", "--counter-runs must be at least 1");
-  if (o.warmup < 0) return Error("usage", "--warmup must be 0 or more");
+  if (o.runs < 1) return usage_error("--runs must be at least 1");
+  if (o.counter_runs < 1) return usage_error("--counter-runs must be at least 1");
+  if (o.warmup < 0) return usage_error("--warmup must be 0 or more");
   if (!(o.min_time_s >= 0) || !std::isfinite(o.min_time_s)) {
-    return Error("usage", "--min-time must be a finite number of seconds, 0 or more");
+    return usage_error("--min-time must be a finite number of seconds, 0 or more");
   }
-  if (o.metrics.empty()) return Error("usage", "--metric names no metric");
+  if (o.metrics.empty()) return usage_error("--metric names no metric");
   for (const std::string& m : o.metrics) {
     const auto& known = reports::known_metrics();
     if (std::find(known.begin(), known.end(), m) == known.end()) {
       std::string names;
       for (std::string_view k : known) names += (names.empty() ? "" : ", ") + std::string(k);
-      return Error("usage", fmt::format("unknown metric '{}': expected {}", m, names));
+      return usage_error(fmt::format("unknown metric '{}': expected {}", m, names));
     }
   }
-  if (o.node && o.paired) return Error("usage", "--paired is not supported with --node");
+  if (o.node && o.paired) return usage_error("--paired is not supported with --node");
   if (o.node && (o.metrics.size() != 1 || o.metrics[0] != "wall")) {
-    return Error("usage", "--node measures wall time only");
+    return usage_error("--node measures wall time only");
   }
   if (o.node) {
     if (!o.old_program || !o.new_program) {
-      return Error("usage", "--node needs --old NODE and --new NODE");
+      return usage_error("--node needs --old NODE and --new NODE");
     }
-    if (o.selectors.empty()) return Error("usage", "--node needs benchmark scripts to run");
+    if (o.selectors.empty()) return usage_error("--node needs benchmark scripts to run");
     return {};
   }
   if ((o.old_impl || o.new_impl) && (!o.old_impl || !o.new_impl)) {
-    return Error("usage", "--old-impl and --new-impl go together");
+    return usage_error("--old-impl and --new-impl go together");
   }
   if ((o.old_program || o.new_program) && (!o.old_program || !o.new_program)) {
-    return Error("usage", "--old and --new go together");
+    return usage_error("--old and --new go together");
   }
   if (!o.old_impl && !o.old_program) {
-    return Error("usage",
-                 "say what to compare: --old-impl baseline --new-impl fast, or "
+    return usage_error("say what to compare: --old-impl baseline --new-impl fast, or "
                  "--old PATH --new PATH");
   }
   return {};
@@ -183,11 +182,11 @@ Result<std::vector<std::string>> select_jobs(const Pass& pass, const RunOptions&
   if (!o.node) {
     for (const std::string& sel : o.selectors) {
       if (matched.count(sel) == 0) {
-        return Error("usage", "no scenario matches '" + sel + "' (see fpbench list)");
+        return usage_error("no scenario matches '" + sel + "' (see fpbench list)");
       }
     }
   }
-  if (jobs->empty()) return Error("usage", "no benchmark is left to run after --filter/--exclude");
+  if (jobs->empty()) return usage_error("no benchmark is left to run after --filter/--exclude");
   return jobs;
 }
 
@@ -214,13 +213,13 @@ Result<std::vector<reports::SampleRecord>> load_resumed(const std::string& path,
     return std::vector<reports::SampleRecord>{};
   }
   if (jsonl != reports::looks_like_sample_jsonl(*text)) {
-    return Error("usage", fmt::format("--resume {}: the file holds {}, but these metrics write {}",
+    return usage_error(fmt::format("--resume {}: the file holds {}, but these metrics write {}",
                                       path, jsonl ? "compare.js CSV" : "JSON Lines",
                                       jsonl ? "JSON Lines" : "compare.js CSV"));
   }
   if (jsonl) return reports::parse_sample_jsonl(*text, path);
   if (text->back() != '\n') {
-    return Error("bad-input", path + ": the last row has no newline (an interrupted write?); "
+    return bad_input_error(path + ": the last row has no newline (an interrupted write?); "
                                      "remove the incomplete last line, then resume");
   }
   const auto samples = parse_samples_csv(*text, path);
@@ -256,7 +255,7 @@ Result<void> write_json(const std::string& path, const std::vector<reports::Samp
   const nlohmann::json doc{{"context", detail::machine_context(programs)}, {"samples", samples}};
   std::ofstream out(path);
   out << doc.dump(2) << "\n";
-  if (!out) return Error("io", "cannot write '" + path + "'");
+  if (!out) return io_error("cannot write '" + path + "'");
   return {};
 }
 
@@ -276,7 +275,7 @@ void collect_not_converged(const RunOptions& o, RunSummary& summary) {
 Result<RunSummary> run_benchmarks(const RunOptions& o) {
   if (auto ok = check_options(o); !ok) return ok.error();
   Plan plan = make_plan(o);
-  if (plan.passes.empty()) return Error("usage", "--metric names nothing to measure");
+  if (plan.passes.empty()) return usage_error("--metric names nothing to measure");
   if (o.target_accuracy_pct > 0 || o.wall_needs_more) {
     Pass& first = plan.passes.front();
     if (o.wall_needs_more) {
@@ -307,7 +306,7 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
   // with the other metrics.
   std::erase_if(plan.passes, [&](const Pass& pass) {
     for (const SampleSource* source : pass.sources) {
-      if (auto ok = source->check(); !ok && ok.error().code == "unavailable") {
+      if (auto ok = source->check(); !ok && ok.error().kind == ErrorKind::kUnavailable) {
         plan.notes.push_back(pass.key_metric + " not measured: " + ok.error().message);
         return true;
       }
@@ -322,7 +321,7 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
   if (plan.passes.empty()) {
     std::string why;
     for (const std::string& n : plan.notes) why += "\n  " + n;
-    return Error("unavailable", "no metric asked for can be measured here:" + why);
+    return unavailable_error("no metric asked for can be measured here:" + why);
   }
 
   const bool jsonl = !(o.metrics.size() == 1 && o.metrics[0] == "wall");

@@ -184,7 +184,7 @@ bool is_header(const RecordReader& r) {
 
 Error bad_input(std::string_view source, std::size_t line,
                 std::string_view what) {
-  return Error{"bad-input", fmt::format("{}:{}: {}", source, line, what)};
+  return bad_input_error(fmt::format("{}:{}: {}", source, line, what));
 }
 
 // Shows a field in a message: quoted, with control characters made visible
@@ -213,10 +213,10 @@ Result<reports::SampleSet> parse_samples_csv(std::string_view text,
   };
   Status status = reader.next();
   if (status == Status::kEnd) {
-    return Error{"bad-input",
-                 fmt::format("{}: empty input: expected a compare.js CSV "
-                             "starting with the header {}",
-                             source_name, kHeaderLine)};
+    return bad_input_error(
+        fmt::format("{}: empty input: expected a compare.js CSV "
+                    "starting with the header {}",
+                    source_name, kHeaderLine));
   }
   if (status == Status::kUnterminatedQuote) return unterminated();
   if (!is_header(reader)) {
@@ -258,10 +258,10 @@ Result<reports::SampleSet> parse_samples_csv(std::string_view text,
     samples.add(binary, reader.field(1), reader.field(2), rate);
   }
   if (samples.sample_count() == 0) {
-    return Error{"bad-input",
-                 fmt::format("{}: no samples: the input has a header and no "
-                             "rows",
-                             source_name)};
+    return bad_input_error(
+        fmt::format("{}: no samples: the input has a header and no "
+                    "rows",
+                    source_name));
   }
   return samples;
 }

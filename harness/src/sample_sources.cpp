@@ -12,18 +12,16 @@
 namespace fpbench::harness {
 namespace {
 
-Error usage(std::string message) { return Error{"usage", std::move(message)}; }
-
 // Reads OLD and NEW and adds each with `add(text, name, side)`.
 template <class AddFile>
 Result<void> load_pair(const std::vector<std::string>& paths,
                        std::string_view flag, const AddFile& add) {
   if (paths.size() != 2) {
-    return usage(fmt::format("{} takes two files, OLD and NEW; got {}", flag,
-                             paths.size()));
+    return usage_error(fmt::format("{} takes two files, OLD and NEW; got {}",
+                                   flag, paths.size()));
   }
   if (paths[0] == "-" && paths[1] == "-") {
-    return usage(
+    return usage_error(
         fmt::format("{}: OLD and NEW cannot both be standard input", flag));
   }
   const reports::Binary sides[] = {reports::Binary::kOld,
@@ -59,7 +57,7 @@ Result<LoadedSamples> load_samples(const SampleInputs& inputs) {
                     (inputs.gbench.empty() ? 0 : 1) +
                     (inputs.hyperfine.empty() ? 0 : 1);
   if (kinds != 1) {
-    return usage(
+    return usage_error(
         kinds == 0
             ? "no samples given: a samples CSV, --gbench OLD NEW or "
               "--hyperfine OLD NEW"

@@ -34,7 +34,7 @@ Result<SampleWriter> SampleWriter::open(const std::string& path, bool append) {
   const int flags = O_WRONLY | O_CREAT | O_CLOEXEC | (append ? O_APPEND : O_TRUNC);
   const int fd = ::open(path.c_str(), flags, 0644);
   if (fd < 0) {
-    return Error("io", "cannot open '" + path + "' for writing: " + std::strerror(errno));
+    return io_error("cannot open '" + path + "' for writing: " + std::strerror(errno));
   }
   return SampleWriter(fd, true, path);
 }
@@ -53,7 +53,7 @@ Result<void> SampleWriter::write(std::string_view text) {
     const ssize_t n = ::write(fd_, text.data(), text.size());
     if (n < 0) {
       if (errno == EINTR) continue;
-      return Error("io", "cannot write to " + name_ + ": " + std::strerror(errno));
+      return io_error("cannot write to " + name_ + ": " + std::strerror(errno));
     }
     text.remove_prefix(static_cast<std::size_t>(n));
   }

@@ -22,7 +22,7 @@ std::optional<double> seconds_per_unit(const std::string& unit) {
 Error failed(const std::string& what, const ProcessResult& p) {
   std::string message = (what.empty() ? "" : what + ": ") + p.status_text();
   if (!p.err.empty()) message += "\n" + p.err;
-  return Error("benchmark-failed", message);
+  return benchmark_error(message);
 }
 
 }  // namespace
@@ -64,8 +64,8 @@ Result<void> ScenarioProgram::check_release_build() const {
     why = "it is built with assertions (no NDEBUG)";
   }
   if (why.empty()) return {};
-  return Error("usage", "refusing to time " + path_ + ": " + why +
-                            "; build it with -DCMAKE_BUILD_TYPE=Release");
+  return usage_error("refusing to time " + path_ + ": " + why +
+                     "; build it with -DCMAKE_BUILD_TYPE=Release");
 }
 
 std::vector<std::string> ScenarioProgram::argv_for(
@@ -95,23 +95,23 @@ Result<Sample> ScenarioProgram::run(const std::string& benchmark, double min_tim
 Result<Sample> parse_benchmark_json(const std::string& json) {
   const auto doc = nlohmann::json::parse(json, nullptr, /*allow_exceptions=*/false);
   if (doc.is_discarded() || !doc.contains("benchmarks") || !doc["benchmarks"].is_array()) {
-    return Error("bad-input", "the benchmark printed no Google Benchmark JSON");
+    return benchmark_error("the benchmark printed no Google Benchmark JSON");
   }
   for (const auto& b : doc["benchmarks"]) {
     if (b.value("run_type", "iteration") != "iteration") continue;
     if (b.value("error_occurred", false)) {
-      return Error("benchmark-failed", b.value("error_message", std::string("error")));
+      return benchmark_error(b.value("error_message", std::string("error")));
     }
     if (!b.contains("items_per_second") || !b.contains("real_time")) {
-      return Error("bad-input", "the benchmark reported no items_per_second");
+      return benchmark_error("the benchmark reported no items_per_second");
     }
     if (!b.contains("time_unit") || !b["time_unit"].is_string()) {
-      return Error("bad-input", "the benchmark reported no time_unit");
+      return bad_input_error("the benchmark reported no time_unit");
     }
     const std::string unit = b["time_unit"].get<std::string>();
     const std::optional<double> unit_s = seconds_per_unit(unit);
     if (!unit_s) {
-      return Error("bad-input", "the benchmark reported an unknown time_unit '" + unit +
+      return bad_input_error("the benchmark reported an unknown time_unit '" + unit +
                                     "': expected ns, us, ms or s");
     }
     Sample s;
@@ -119,7 +119,7 @@ Result<Sample> parse_benchmark_json(const std::string& json) {
     s.time_s = b["real_time"].get<double>() * b.value("iterations", 1.0) * *unit_s;
     return s;
   }
-  return Error("bad-input", "no benchmark matched");
+  return benchmark_error("no benchmark matched");
 }
 
 std::string exact_filter(const std::string& benchmark) {

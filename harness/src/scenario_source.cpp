@@ -56,7 +56,7 @@ std::pair<std::string, std::string> benchmark_of_row(std::string name) {
 Error failed(const std::string& what, const ProcessResult& p) {
   std::string message = (what.empty() ? "" : what + ": ") + p.status_text();
   if (!p.err.empty()) message += "\n" + p.err;
-  return Error("benchmark-failed", message);
+  return benchmark_error(message);
 }
 
 // Per counted iteration; absent counters stay absent.
@@ -109,7 +109,7 @@ class ScenarioSource final : public SampleSource {
     for (std::size_t at = why.find(prefix); at != std::string::npos; at = why.find(prefix)) {
       why.erase(at, prefix.size());
     }
-    return Error("unavailable", why.empty() ? p->status_text() : why);
+    return unavailable_error(why.empty() ? p->status_text() : why);
   }
 
   [[nodiscard]] bool owns(const std::string& job, const std::string& filename,
@@ -147,7 +147,7 @@ class ScenarioSource final : public SampleSource {
     if (how_.kind == ScenarioMeasure::Kind::kCallgrind) {
       char path[] = "/tmp/fpbench-callgrind-XXXXXX";
       const int fd = ::mkstemp(path);
-      if (fd < 0) return Error("io", "cannot create a file for callgrind's output in /tmp");
+      if (fd < 0) return io_error("cannot create a file for callgrind's output in /tmp");
       ::close(fd);
       callgrind_out = path;
       argv.insert(argv.begin(), {how_.valgrind, "--tool=callgrind", "--instr-atstart=no",
@@ -168,7 +168,7 @@ class ScenarioSource final : public SampleSource {
     auto records = parse_scenario_json(p->out);
     if (!records) return records.error();
     if (records->size() != names.size()) {
-      return Error("benchmark-failed", fmt::format("ran {} of the {} benchmarks asked for",
+      return benchmark_error(fmt::format("ran {} of the {} benchmarks asked for",
                                                    records->size(), names.size()));
     }
     std::vector<std::uint64_t> instructions;
@@ -176,8 +176,7 @@ class ScenarioSource final : public SampleSource {
       auto parts = parse_callgrind_parts(callgrind_text);
       if (!parts) return parts.error();
       if (parts->size() != records->size()) {
-        return Error("benchmark-failed",
-                     fmt::format("callgrind counted {} loops for {} benchmarks", parts->size(),
+        return benchmark_error(fmt::format("callgrind counted {} loops for {} benchmarks", parts->size(),
                                  records->size()));
       }
       instructions = std::move(*parts);
@@ -191,7 +190,7 @@ class ScenarioSource final : public SampleSource {
         record.filename = job.substr(0, space);
         record.configuration = space == std::string::npos ? "" : job.substr(space + 1);
       } else if (!owns(job, record.filename, record.configuration)) {
-        return Error("benchmark-failed", fmt::format("reported '{} {}', which was not asked for",
+        return benchmark_error(fmt::format("reported '{} {}', which was not asked for",
                                                      record.filename, record.configuration));
       }
       if (how_.kind != ScenarioMeasure::Kind::kTimed) {
@@ -200,7 +199,7 @@ class ScenarioSource final : public SampleSource {
       }
       if (how_.kind == ScenarioMeasure::Kind::kCallgrind) {
         if (record.iterations <= 0) {
-          return Error("benchmark-failed", "the benchmark reported no counted iterations");
+          return benchmark_error("the benchmark reported no counted iterations");
         }
         record.metrics.emplace_back(
             "instructions",
@@ -222,14 +221,14 @@ class ScenarioSource final : public SampleSource {
 Result<std::vector<SampleRecord>> parse_scenario_json(const std::string& json) {
   const auto doc = nlohmann::json::parse(json, nullptr, /*allow_exceptions=*/false);
   if (doc.is_discarded() || !doc.contains("benchmarks") || !doc["benchmarks"].is_array()) {
-    return Error("bad-input", "the benchmark printed no Google Benchmark JSON");
+    return bad_input_error("the benchmark printed no Google Benchmark JSON");
   }
   const nlohmann::json context = doc.value("context", nlohmann::json::object());
   std::vector<SampleRecord> out;
   for (const auto& b : doc["benchmarks"]) {
     if (!b.is_object() || b.value("run_type", "iteration") != "iteration") continue;
     if (b.value("error_occurred", false)) {
-      return Error("benchmark-failed", b.value("error_message", std::string("error")));
+      return benchmark_error(b.value("error_message", std::string("error")));
     }
     const auto number = [&](const char* key) -> std::optional<double> {
       if (!b.contains(key) || !b[key].is_number()) return std::nullopt;
@@ -239,12 +238,11 @@ Result<std::vector<SampleRecord>> parse_scenario_json(const std::string& json) {
     const auto real_time = number("real_time");
     const auto iterations = number("iterations");
     if (!rate || !real_time || !iterations) {
-      return Error("bad-input",
-                   "the benchmark reported no items_per_second, real_time and iterations");
+      return bad_input_error("the benchmark reported no items_per_second, real_time and iterations");
     }
     const std::string unit = b.value("time_unit", std::string("ns"));
     const double per_unit = seconds_per_unit(unit);
-    if (per_unit == 0) return Error("bad-input", "the benchmark reported time unit '" + unit + "'");
+    if (per_unit == 0) return bad_input_error("the benchmark reported time unit '" + unit + "'");
     SampleRecord r;
     const auto name = benchmark_of_row(b.value("name", std::string()));
     r.filename = name.first;
@@ -256,7 +254,7 @@ Result<std::vector<SampleRecord>> parse_scenario_json(const std::string& json) {
     add_counters(b, context, r);
     out.push_back(std::move(r));
   }
-  if (out.empty()) return Error("bad-input", "no benchmark matched");
+  if (out.empty()) return bad_input_error("no benchmark matched");
   return out;
 }
 
@@ -273,15 +271,15 @@ Result<std::vector<std::uint64_t>> parse_callgrind_parts(const std::string& text
     if (part.find("desc: Trigger: Client Request: fpbench-loop") == std::string_view::npos) continue;
     const std::size_t summary = part.find("\nsummary:");
     if (summary == std::string_view::npos) {
-      return Error("benchmark-failed", "callgrind's part has no summary line");
+      return benchmark_error("callgrind's part has no summary line");
     }
     const std::string digits(part.substr(summary + 10, 32));
     char* end = nullptr;
     const unsigned long long n = std::strtoull(digits.c_str(), &end, 10);
-    if (end == digits.c_str()) return Error("benchmark-failed", "callgrind's summary has no count");
+    if (end == digits.c_str()) return benchmark_error("callgrind's summary has no count");
     parts.push_back(static_cast<std::uint64_t>(n));
   }
-  if (parts.empty()) return Error("benchmark-failed", "callgrind counted no loop");
+  if (parts.empty()) return benchmark_error("callgrind counted no loop");
   return parts;
 }
 

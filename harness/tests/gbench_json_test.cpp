@@ -283,7 +283,7 @@ TEST(GbenchJson, ParseTimeMetric) {
   EXPECT_EQ(*parse_time_metric("cpu_time"), TimeMetric::kCpuTime);
   const auto bad = parse_time_metric("wall");
   ASSERT_FALSE(bad);
-  EXPECT_EQ(bad.error().code, "usage");
+  EXPECT_EQ(bad.error().kind, ErrorKind::kUsage);
 }
 
 }  // namespace

@@ -81,7 +81,7 @@ TEST(PlotScript, EnvironmentComesFirstAndMustExist) {
   const ScopedEnv env("FPBENCH_PLOT_SCRIPT", "/nonexistent/fpbench_plot.py");
   const auto missing = plot_script_path();
   ASSERT_FALSE(missing);
-  EXPECT_EQ(missing.error().code, "internal");
+  EXPECT_EQ(missing.error().kind, ErrorKind::kInternal);
   EXPECT_NE(missing.error().message.find("/nonexistent/fpbench_plot.py"), std::string::npos);
 }
 
@@ -111,7 +111,7 @@ TEST_F(Plot, JsonTheScriptRejectsIsBadInputWithItsMessage) {
   const Result<void> r =
       render_plot(PlotKind::kBox, R"({"rows": 1})", (dir_ / "x.png").string());
   ASSERT_FALSE(r);
-  EXPECT_EQ(r.error().code, "bad-input");
+  EXPECT_EQ(r.error().kind, ErrorKind::kBadInput);
   EXPECT_NE(r.error().message.find("rows: expected an array"), std::string::npos)
       << r.error().message;
   EXPECT_FALSE(fs::exists(dir_ / "x.png"));
@@ -121,7 +121,7 @@ TEST_F(Plot, APythonThatCannotStartIsAnInternalError) {
   const ScopedEnv env("FPBENCH_PYTHON", "/nonexistent/python3");
   const Result<void> r = render_plot(PlotKind::kBox, "{}", (dir_ / "x.png").string());
   ASSERT_FALSE(r);
-  EXPECT_EQ(r.error().code, "internal");
+  EXPECT_EQ(r.error().kind, ErrorKind::kInternal);
   EXPECT_NE(r.error().message.find("FPBENCH_PYTHON"), std::string::npos);
 }
 

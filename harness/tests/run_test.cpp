@@ -93,7 +93,10 @@ TEST(ParseBenchmarkJson, RateTimeAndErrors) {
       R"({"benchmarks":[{"name":"a","error_occurred":true,"error_message":"ENOENT: x"}]})");
   ASSERT_FALSE(e.has_value());
   EXPECT_EQ(e.error().message, "ENOENT: x");
-  EXPECT_FALSE(parse_benchmark_json("not json").has_value());
+  EXPECT_EQ(e.error().kind, ErrorKind::kBenchmarkFailed);
+  const auto garbage = parse_benchmark_json("not json");
+  ASSERT_FALSE(garbage.has_value());
+  EXPECT_EQ(garbage.error().kind, ErrorKind::kBenchmarkFailed);
 }
 
 TEST(ParseBenchmarkJson, AnUnknownOrMissingTimeUnitIsAnErrorNamingIt) {
@@ -211,6 +214,18 @@ TEST_F(Run, FailingSamplesAreReportedAndTheRunContinues) {
     }
   }
   EXPECT_TRUE(saw_b);
+}
+
+TEST_F(Run, AProgramThatCannotListItsBenchmarksIsAFailure) {
+  const fs::path good = fake_program("good.sh", kRelease, kJsonSample);
+  const fs::path broken = dir_ / "broken.sh";
+  std::ofstream(broken) << "#!/bin/sh\necho 'cannot load fixtures' >&2\nexit 4\n";
+  ::chmod(broken.c_str(), 0755);
+  const CliRun r = fpbench("run --old '" + good.string() + "' --new '" + broken.string() +
+                           "' --runs 1 --no-progress");
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_NE(r.err.find("--list-configs: exit status 4"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("cannot load fixtures"), std::string::npos) << r.err;
 }
 
 TEST_F(Run, ACrashIsNamedBySignal) {

@@ -68,18 +68,18 @@ TEST(LoadSamples, CsvAsBefore) {
 TEST(LoadSamples, ExactlyOneKindOfInputAndTwoFiles) {
   const std::string old_file = kGbenchDir + "tiny-1.7.1-old.json";
   SampleInputs none;
-  EXPECT_EQ(load_samples(none).error().code, "usage");
+  EXPECT_EQ(load_samples(none).error().kind, ErrorKind::kUsage);
   SampleInputs both;
   both.csv_path = "-";
   both.gbench = {old_file, old_file};
-  EXPECT_EQ(load_samples(both).error().code, "usage");
+  EXPECT_EQ(load_samples(both).error().kind, ErrorKind::kUsage);
   SampleInputs one;
   one.gbench = {old_file};
   EXPECT_EQ(load_samples(one).error().message,
             "--gbench takes two files, OLD and NEW; got 1");
   SampleInputs stdin_twice;
   stdin_twice.hyperfine = {"-", "-"};
-  EXPECT_EQ(load_samples(stdin_twice).error().code, "usage");
+  EXPECT_EQ(load_samples(stdin_twice).error().kind, ErrorKind::kUsage);
 }
 
 TEST(LoadSamples, ErrorsNameTheFile) {
@@ -87,7 +87,7 @@ TEST(LoadSamples, ErrorsNameTheFile) {
   in.gbench = {kGbenchDir + "tiny-1.7.1-old.json", kGbenchDir + "no-such.json"};
   const auto missing = load_samples(in);
   ASSERT_FALSE(missing);
-  EXPECT_EQ(missing.error().code, "io");
+  EXPECT_EQ(missing.error().kind, ErrorKind::kBadInput);
   EXPECT_NE(missing.error().message.find("no-such.json"), std::string::npos);
   in.gbench[1] = kGbenchDir + "malformed.json";
   EXPECT_EQ(load_samples(in).error().message.rfind(

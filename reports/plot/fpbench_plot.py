@@ -68,6 +68,8 @@ from matplotlib.ticker import (EngFormatter, FuncFormatter,  # noqa: E402
 from matplotlib.transforms import ScaledTranslation  # noqa: E402
 
 PROG = "fpbench_plot.py"
+# fpbench's exit codes (README, "Exit codes and errors"), which fpbench reads
+# back as the kind of the error: 2 bad input, 3 an output that failed.
 EXIT_BAD_INPUT = 2
 EXIT_FAILURE = 3
 

@@ -24,7 +24,7 @@ const std::vector<MetricInfo>& metric_table() {
 }
 
 Error bad_line(const std::string& input, std::size_t line, const std::string& what) {
-  return Error("bad-input", fmt::format("{}:{}: {}", input, line, what));
+  return bad_input_error(fmt::format("{}:{}: {}", input, line, what));
 }
 
 bool usable_number(const nlohmann::json& v) {
@@ -181,7 +181,7 @@ Result<std::vector<SampleRecord>> parse_sample_jsonl(std::string_view text,
     if (!record) return record.error();
     records.push_back(std::move(*record));
   }
-  if (records.empty()) return Error("bad-input", input_name + ": no samples");
+  if (records.empty()) return bad_input_error(input_name + ": no samples");
   return records;
 }
 
@@ -191,7 +191,7 @@ Result<MetricSamples> select_metric(const std::vector<SampleRecord>& records,
   if (!info) {
     std::string names;
     for (std::string_view n : known_metrics()) names += (names.empty() ? "" : ", ") + std::string(n);
-    return Error("usage", fmt::format("unknown metric '{}': expected {} or syscalls:NAME",
+    return usage_error(fmt::format("unknown metric '{}': expected {} or syscalls:NAME",
                                       metric, names));
   }
   const bool by_name = metric.substr(0, kSyscallPrefix.size()) == kSyscallPrefix;
@@ -206,8 +206,7 @@ Result<MetricSamples> select_metric(const std::vector<SampleRecord>& records,
     if (out.source.empty()) {
       out.source = reading->source;
     } else if (out.source != reading->source) {
-      return Error("bad-input",
-                   fmt::format("{}: metric '{}' comes from two sources, {} and {}; compare "
+      return bad_input_error(fmt::format("{}: metric '{}' comes from two sources, {} and {}; compare "
                                "samples of one source",
                                input_name, stored, out.source, reading->source));
     }
@@ -216,7 +215,7 @@ Result<MetricSamples> select_metric(const std::vector<SampleRecord>& records,
       const auto it = std::find_if(reading->by_name.begin(), reading->by_name.end(),
                                    [&](const auto& p) { return p.first == call; });
       if (it == reading->by_name.end()) {
-        return Error("bad-input", fmt::format("{}: system call '{}' is not counted by name",
+        return bad_input_error(fmt::format("{}: system call '{}' is not counted by name",
                                               input_name, call));
       }
       value = it->second;
@@ -227,7 +226,7 @@ Result<MetricSamples> select_metric(const std::vector<SampleRecord>& records,
     const auto present = metrics_present(records);
     std::string names;
     for (const std::string& n : present) names += (names.empty() ? "" : ", ") + n;
-    return Error("bad-input", fmt::format("{}: no sample has metric '{}' (it has: {})", input_name,
+    return bad_input_error(fmt::format("{}: no sample has metric '{}' (it has: {})", input_name,
                                           stored, names));
   }
   return out;

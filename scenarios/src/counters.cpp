@@ -107,7 +107,7 @@ Result<CounterSelection> parse_counter_selection(std::string_view list) {
     } else if (name == "instructions") {
       s.instructions = true;
     } else {
-      return Error("usage", "unknown counter '" + std::string(name) +
+      return usage_error("unknown counter '" + std::string(name) +
                                 "': expected cpu, faults, syscalls or instructions");
     }
     if (comma == std::string_view::npos) break;

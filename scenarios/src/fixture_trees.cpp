@@ -34,7 +34,7 @@ Error system_error(int error, std::string_view syscall, const std::string& path)
   message += path;
   message += "': ";
   message += std::strerror(error);
-  Error e("fixture", std::move(message));
+  Error e(ErrorKind::kSystem, std::move(message));
   e.errno_value = -error;
   return e;
 }
@@ -117,7 +117,7 @@ Result<void> build_cached(const std::string& path,
   if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) return {};
   const std::string cache = path.substr(0, path.rfind('/'));
   if (::mkdir(cache.c_str(), 0700) != 0 && errno != EEXIST) {
-    return Error("io", "cannot create " + cache + ": " + std::strerror(errno));
+    return io_error("cannot create " + cache + ": " + std::strerror(errno));
   }
   const std::string building = path + ".building-" + std::to_string(::getpid());
   std::error_code ignored;
@@ -131,7 +131,7 @@ Result<void> build_cached(const std::string& path,
     std::filesystem::remove_all(building, ignored);
     // Another process got there first with the same tree.
     if (e != EEXIST && e != ENOTEMPTY) {
-      return Error("io", "cannot move a tree to " + path + ": " + std::strerror(e));
+      return io_error("cannot move a tree to " + path + ": " + std::strerror(e));
     }
   }
   return {};
@@ -179,7 +179,7 @@ Result<void> generate_tree(const std::string& root, const TreeShape& shape) {
 
 Result<std::string> node_tree(std::string_view dir) {
   if (dir != "lib" && dir != "test" && dir != "test/parallel") {
-    return Error("bad-input", "no fixture tree '" + std::string(dir) + "'");
+    return bad_input_error("no fixture tree '" + std::string(dir) + "'");
   }
   const std::string root = tree_cache_dir() + "/node";
   auto made = once(

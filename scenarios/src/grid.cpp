@@ -61,7 +61,7 @@ Result<void> Grid::set(std::string_view key, std::string_view value) {
                   : Value(std::string(value))};
     return {};
   }
-  return Error("usage", "no parameter '" + std::string(key) + "' in this grid");
+  return usage_error("no parameter '" + std::string(key) + "' in this grid");
 }
 
 std::vector<Config> Grid::expand() const {

@@ -59,7 +59,7 @@ class Target {
       rewinds_ = true;
     } else if (kind == "pipe") {
       int fds[2];
-      if (::pipe2(fds, O_CLOEXEC) != 0) return Error{"pipe", "cannot create a pipe"};
+      if (::pipe2(fds, O_CLOEXEC) != 0) return Error(ErrorKind::kSystem, "cannot create a pipe");
       read_fd_ = fds[0];
       fd_ = fds[1];
       drain_ = std::thread([fd = read_fd_] {
@@ -68,9 +68,9 @@ class Target {
         }
       });
     } else {
-      return Error{"bad-input", "unknown target '" + kind + "'"};
+      return bad_input_error("unknown target '" + kind + "'");
     }
-    if (fd_ < 0) return Error{"open", "cannot open the " + kind + " target"};
+    if (fd_ < 0) return Error(ErrorKind::kSystem, "cannot open the " + kind + " target");
     return {};
   }
 

@@ -231,7 +231,8 @@ class WritableStream {
   // high-water mark (the caller should wait for 'drain').
   bool write(std::string_view chunk, Callback callback) {
     if (ended_ || destroyed_) {
-      const Error error{"ERR_STREAM_DESTROYED", "Cannot call write after a stream was destroyed"};
+      const Error error = coded_error(ErrorKind::kIo, "ERR_STREAM_DESTROYED",
+                                      "Cannot call write after a stream was destroyed");
       callback(&error);
       return false;
     }

@@ -10,9 +10,6 @@
 namespace fpbench::cli {
 namespace {
 
-constexpr int kExitBadInput = 2;
-constexpr int kExitFailure = 3;
-
 void add_series_options(CLI::App* cmd, ci::SeriesOptions& o, bool detection) {
   cmd->add_option("--db", o.db, "History store: an SQLite file, or a postgresql:// URL")
       ->required();
@@ -90,19 +87,20 @@ bool HistoryCli::parsed() const { return state_->history->parsed(); }
 
 int HistoryCli::run() {
   State& s = *state_;
-  Result<ci::CommandOutput> out = Error("usage", "history needs a command: record, detect, report or plot");
+  Result<ci::CommandOutput> out =
+      usage_error("history needs a command: record, detect, report or plot");
   if (s.record->parsed()) out = ci::history_record(s.record_options);
   if (s.detect->parsed()) out = ci::history_detect(s.detect_options);
   if (s.report->parsed()) out = ci::history_report(s.report_options);
   if (s.plot->parsed()) out = ci::history_plot(s.plot_options, s.plot_png);
   if (!out) {
     std::fprintf(stderr, "fpbench: error: %s\n", out.error().message.c_str());
-    return out.error().code == "internal" ? kExitFailure : kExitBadInput;
+    return exit_code(out.error());
   }
   if (std::fwrite(out->text.data(), 1, out->text.size(), stdout) != out->text.size() ||
       std::fflush(stdout) != 0) {
     std::fprintf(stderr, "fpbench: error: cannot write the output\n");
-    return kExitFailure;
+    return exit_code(ErrorKind::kIo);
   }
   return out->exit_code;
 }

@@ -24,17 +24,12 @@
 
 namespace {
 
-constexpr int kExitOk = 0;
-constexpr int kExitBadInput = 2;
-constexpr int kExitFailure = 3;
+using fpbench::kExitOk;
 
-int fail(int code, const std::string& message) {
-  std::fprintf(stderr, "fpbench: error: %s\n", message.c_str());
-  return code;
-}
-
-int exit_code_for(const fpbench::Error& e) {
-  return e.code == "internal" ? kExitFailure : kExitBadInput;
+// Prints the error; its kind decides the exit code.
+int fail(const fpbench::Error& e) {
+  std::fprintf(stderr, "fpbench: error: %s\n", e.message.c_str());
+  return fpbench::exit_code(e);
 }
 
 bool write_stdout(const std::string& text) {
@@ -61,22 +56,22 @@ struct CompareArgs {
 int run_compare(const CompareArgs& args) {
   using namespace fpbench::harness;
   const auto format = parse_report_format(args.format);
-  if (!format) return fail(kExitBadInput, format.error().message);
+  if (!format) return fail(format.error());
   const auto inputs = fpbench::cli::sample_inputs_from_flags(args.inputs);
-  if (!inputs) return fail(kExitBadInput, inputs.error().message);
+  if (!inputs) return fail(inputs.error());
   const auto loaded = load_samples(*inputs);
-  if (!loaded) return fail(exit_code_for(loaded.error()), loaded.error().message);
+  if (!loaded) return fail(loaded.error());
   fpbench::cli::print_sample_warnings(*loaded);
   const auto report =
       render_comparison(loaded->samples, *format,
                         fpbench::reports::ReportOptions{args.only_significant});
-  if (!report) return fail(exit_code_for(report.error()), report.error().message);
+  if (!report) return fail(report.error());
   if (!write_stdout(*report)) {
-    return fail(kExitFailure, std::string("cannot write the report: ") +
-                                  std::strerror(errno));
+    return fail(fpbench::io_error(std::string("cannot write the report: ") +
+                                  std::strerror(errno)));
   }
   const auto plotted = plot_comparison(loaded->samples, args.plot, args.plot_improvement);
-  if (!plotted) return fail(exit_code_for(plotted.error()), plotted.error().message);
+  if (!plotted) return fail(plotted.error());
   return kExitOk;
 }
 
@@ -103,22 +98,26 @@ bool write_file(const std::string& path, const std::string& text) {
 int run_gate(const GateArgs& args) {
   using namespace fpbench;
   if (args.format != "text" && args.format != "markdown" && args.format != "json") {
-    return fail(kExitBadInput, "unknown format '" + args.format + "': expected text, markdown or json");
+    return fail(
+        usage_error("unknown format '" + args.format + "': expected text, markdown or json"));
   }
   ci::GateOptions options;
   const auto correction = stats::parse_correction(args.correction);
   if (!correction) {
-    return fail(kExitBadInput, "unknown correction '" + args.correction + "': expected holm, bh or none");
+    return fail(
+        usage_error("unknown correction '" + args.correction + "': expected holm, bh or none"));
   }
   options.correction = *correction;
-  if (!(args.alpha > 0 && args.alpha < 1)) return fail(kExitBadInput, "--alpha must be between 0 and 1");
+  if (!(args.alpha > 0 && args.alpha < 1)) {
+    return fail(usage_error("--alpha must be between 0 and 1"));
+  }
   options.alpha = args.alpha;
   const Result<double> max_regression = ci::parse_percentage(args.max_regression, "--max-regression");
-  if (!max_regression) return fail(kExitBadInput, max_regression.error().message);
+  if (!max_regression) return fail(max_regression.error());
   options.max_regression_pct = *max_regression;
   for (const std::string& t : args.thresholds) {
     Result<ci::ThresholdRule> rule = ci::parse_threshold_rule(t);
-    if (!rule) return fail(kExitBadInput, rule.error().message);
+    if (!rule) return fail(rule.error());
     options.thresholds.push_back(std::move(*rule));
   }
   options.lower_is_better = args.lower_is_better;
@@ -126,9 +125,9 @@ int run_gate(const GateArgs& args) {
   options.paired = args.paired;
 
   const auto inputs = cli::sample_inputs_from_flags(args.inputs);
-  if (!inputs) return fail(kExitBadInput, inputs.error().message);
+  if (!inputs) return fail(inputs.error());
   const auto loaded = harness::load_samples(*inputs);
-  if (!loaded) return fail(exit_code_for(loaded.error()), loaded.error().message);
+  if (!loaded) return fail(loaded.error());
   cli::print_sample_warnings(*loaded);
   options.metric = loaded->metric_description;
   const ci::GateResult result = ci::evaluate_gate(loaded->samples, options);
@@ -136,10 +135,10 @@ int run_gate(const GateArgs& args) {
                              : args.format == "markdown" ? ci::format_gate_markdown(result)
                                                          : ci::format_gate_text(result);
   if (!write_stdout(report)) {
-    return fail(kExitFailure, std::string("cannot write the report: ") + std::strerror(errno));
+    return fail(io_error(std::string("cannot write the report: ") + std::strerror(errno)));
   }
   if (!args.json_path.empty() && !write_file(args.json_path, ci::format_gate_json(result))) {
-    return fail(kExitFailure, "cannot write '" + args.json_path + "': " + std::strerror(errno));
+    return fail(io_error("cannot write '" + args.json_path + "': " + std::strerror(errno)));
   }
   return result.exit_code;
 }
@@ -165,8 +164,10 @@ std::string default_scenario_program() {
 
 int run_list(const std::string& program, const std::string& category) {
   const auto p = fpbench::harness::run_process({program, "--list"});
-  if (!p) return fail(kExitFailure, p.error().message);
-  if (!p->ok()) return fail(kExitFailure, program + " --list: " + p->status_text() + "\n" + p->err);
+  if (!p) return fail(p.error());
+  if (!p->ok()) {
+    return fail(fpbench::benchmark_error(program + " --list: " + p->status_text() + "\n" + p->err));
+  }
   // Blocks of "name" followed by indented grid lines; keep the category's.
   std::string out;
   bool keep = false;
@@ -182,8 +183,11 @@ int run_list(const std::string& program, const std::string& category) {
     if (keep) out += line + "\n";
     start = end + 1;
   }
-  if (out.empty()) return fail(kExitBadInput, "no scenario in category '" + category + "'");
-  return write_stdout(out) ? kExitOk : kExitFailure;
+  if (out.empty()) return fail(fpbench::usage_error("no scenario in category '" + category + "'"));
+  if (!write_stdout(out)) {
+    return fail(fpbench::io_error(std::string("cannot write the list: ") + std::strerror(errno)));
+  }
+  return kExitOk;
 }
 
 // "90", "90s", "10m", "1h": whole seconds, minutes or hours.
@@ -201,7 +205,7 @@ fpbench::Result<std::chrono::seconds> parse_duration(const std::string& text) {
   if (unit == "m") scale = 60;
   if (unit == "h") scale = 3600;
   if (used == 0 || n <= 0 || scale == 0 || n > 1000000) {
-    return fpbench::Error("usage", "expected a positive duration such as 90s, 10m or 1h, got '" +
+    return fpbench::usage_error("expected a positive duration such as 90s, 10m or 1h, got '" +
                                        text + "'");
   }
   return std::chrono::seconds(n * scale);
@@ -209,7 +213,7 @@ fpbench::Result<std::chrono::seconds> parse_duration(const std::string& text) {
 
 int run_run(const fpbench::harness::RunOptions& options) {
   const auto summary = fpbench::harness::run_benchmarks(options);
-  if (!summary) return fail(exit_code_for(summary.error()), summary.error().message);
+  if (!summary) return fail(summary.error());
   if (summary->budget_spent) {
     std::fprintf(stderr, "fpbench: note: the time budget was spent; the run stopped there\n");
   }
@@ -219,7 +223,7 @@ int run_run(const fpbench::harness::RunOptions& options) {
   if (summary->failures.empty()) return kExitOk;
   std::fprintf(stderr, "fpbench: %zu benchmark(s) failed:\n", summary->failures.size());
   for (const std::string& f : summary->failures) std::fprintf(stderr, "  %s\n", f.c_str());
-  return kExitFailure;
+  return fpbench::exit_code(fpbench::ErrorKind::kBenchmarkFailed);
 }
 
 }  // namespace
@@ -350,7 +354,7 @@ int main(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     app.exit(e);
-    return kExitBadInput;
+    return fpbench::exit_code(fpbench::ErrorKind::kUsage);
   }
 
   try {
@@ -371,22 +375,22 @@ int main(int argc, char** argv) {
       }
       if (!time_budget.empty()) {
         const auto budget = parse_duration(time_budget);
-        if (!budget) return fail(kExitBadInput, "--time-budget: " + budget.error().message);
+        if (!budget) return fail(fpbench::usage_error("--time-budget: " + budget.error().message));
         run.time_budget = *budget;
       }
       if (!target_accuracy.empty()) {
         const fpbench::Result<double> pct =
             fpbench::ci::parse_percentage(target_accuracy, "--target-accuracy");
-        if (!pct) return fail(kExitBadInput, pct.error().message);
+        if (!pct) return fail(pct.error());
         run.target_accuracy_pct = *pct;
         if (!(run.target_accuracy_pct > 0)) {
-          return fail(kExitBadInput, "--target-accuracy must be a positive percentage");
+          return fail(fpbench::usage_error("--target-accuracy must be a positive percentage"));
         }
       }
       return run_run(run);
     }
   } catch (const std::exception& e) {
-    return fail(kExitFailure, e.what());
+    return fail(fpbench::internal_error(e.what()));
   }
-  return fail(kExitBadInput, "no command given (try --help)");
+  return fail(fpbench::usage_error("no command given (try --help)"));
 }

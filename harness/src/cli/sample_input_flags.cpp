@@ -35,14 +35,14 @@ Result<harness::SampleInputs> sample_inputs_from_flags(
   const bool csv_given =
       flags.csv_option != nullptr && flags.csv_option->count() > 0;
   if (files && csv_given) {
-    return Error{"usage",
-                 "a samples CSV cannot be combined with --gbench or "
-                 "--hyperfine: give one kind of input"};
+    return usage_error(
+        "a samples CSV cannot be combined with --gbench or "
+        "--hyperfine: give one kind of input");
   }
   const bool metric_given =
       flags.metric_option != nullptr && flags.metric_option->count() > 0;
   if (metric_given && flags.gbench.empty()) {
-    return Error{"usage", "--metric applies to --gbench input only"};
+    return usage_error("--metric applies to --gbench input only");
   }
   const auto metric = harness::parse_time_metric(flags.metric);
   if (!metric) return metric.error();

@@ -27,12 +27,9 @@
 
 namespace fpbench::ci {
 
-inline constexpr int kHistoryExitOk = 0;
-inline constexpr int kHistoryExitRegression = 1;
-
 struct CommandOutput {
   std::string text;  // for stdout
-  int exit_code = kHistoryExitOk;
+  int exit_code = kExitOk;
 };
 
 struct RecordOptions {
@@ -64,7 +61,7 @@ struct DetectOptions {
   std::string format = "text";  // text | markdown | json
 };
 
-// Exit code kHistoryExitRegression when a regression lies in the --since runs.
+// Exit code kExitRegression when a regression lies in the --since runs.
 Result<CommandOutput> history_detect(const DetectOptions& options);
 
 struct ReportOptions {

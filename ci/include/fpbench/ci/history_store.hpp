@@ -39,8 +39,8 @@ inline constexpr int kLatestSchemaVersion = 2;
 // ISO 8601 date or date-time -> "YYYY-MM-DDTHH:MM:SSZ" in UTC. Accepted:
 // YYYY-MM-DD, and YYYY-MM-DD[T ]HH:MM[:SS[.fraction]] with an optional Z or
 // +HH:MM / -HH:MM / +HHMM offset; no offset means UTC. The fraction is
-// dropped. Anything else, or an impossible date (2026-02-30), is an Error
-// with code "usage".
+// dropped. Anything else, or an impossible date (2026-02-30), is a usage
+// error.
 Result<std::string> normalize_iso8601(std::string_view text);
 
 // Now, in the normalised form.

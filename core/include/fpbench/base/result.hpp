@@ -10,23 +10,9 @@
 #include <variant>
 
 #include "fpbench/base/check.hpp"
+#include "fpbench/base/error.hpp"
 
 namespace fpbench {
-
-struct Error {
-  Error() = default;
-  Error(std::string code_, std::string message_)
-      : code(std::move(code_)), message(std::move(message_)) {}
-
-  std::string code;     // short machine-readable kind, e.g. "ENOENT", "bad-input"
-  std::string message;  // complete human-readable sentence
-  // System errors only, in the shape of Node's fs errors: errno as Node
-  // reports it (the negated C errno: -2 for ENOENT), the failing call
-  // ("open") and the path.
-  int errno_value = 0;
-  std::string syscall;
-  std::string path;
-};
 
 template <class T>
 class [[nodiscard]] Result {

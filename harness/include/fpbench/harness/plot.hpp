@@ -26,14 +26,14 @@ enum class PlotKind {
 // The script's subcommand: "box", "improvement" or "history".
 std::string_view plot_kind_name(PlotKind kind);
 
-// The script that would be run, after the lookup above; an "internal" error
+// The script that would be run, after the lookup above; a kInternal error
 // naming every place looked in when there is none.
 Result<std::string> plot_script_path();
 
 // Writes json_text to a temporary file, runs `PYTHON SCRIPT KIND JSON PNG`
-// and removes the file. Errors carry the script's stderr: "bad-input" when
-// it rejects the JSON (its exit status 2), "io" when it cannot write the PNG
-// (status 3), "internal" when it cannot be found or run or fails otherwise.
+// and removes the file. Errors carry the script's stderr: kBadInput when it
+// rejects the JSON (its exit status 2), kIo when it cannot write the PNG
+// (status 3), kInternal when it cannot be found or run or fails otherwise.
 Result<void> render_plot(PlotKind kind, std::string_view json_text,
                          const std::string& png_path);
 
