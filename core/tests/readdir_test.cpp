@@ -7,6 +7,7 @@
 
 #include "test_support.hpp"
 #include "fpbench/core/readdir.hpp"
+#include "readdir_detail.hpp"
 
 #include <fcntl.h>
 #include <gtest/gtest.h>
