@@ -22,6 +22,8 @@
 #include <thread>
 #include <vector>
 
+#include "fpbench/core/operations.hpp"
+
 extern char** environ;
 
 namespace fpbench::core {
@@ -30,18 +32,6 @@ namespace {
 namespace fs = std::filesystem;
 using Array = Value::Array;
 using Object = Value::Object;
-
-struct Impl {
-  const char* name;
-  Result<void> (*print)(int fd, const Value& value, const std::string& line);
-};
-
-const Impl kImpls[] = {
-    {"baseline", [](int fd, const Value& v, const std::string&) { return baseline::print(fd, v); }},
-    {"fast", [](int fd, const Value& v, const std::string&) { return fast::print(fd, v); }},
-    {"floor",
-     [](int fd, const Value&, const std::string& line) { return floor::print_bytes(fd, line); }},
-};
 
 struct Shape {
   std::string name;
@@ -78,7 +68,7 @@ struct PipeOptions {
   bool one_page = false;
 };
 
-std::string print_to_pipe(const Impl& impl, const Value& value, PipeOptions options) {
+std::string print_to_pipe(const Operations& impl, const Value& value, PipeOptions options) {
   int fds[2];
   EXPECT_EQ(::pipe2(fds, O_CLOEXEC), 0);
   if (options.one_page) {
@@ -101,7 +91,7 @@ TEST(Print, RegularFileGetsTheSameBytesFromEveryImplementation) {
   const fs::path path = fs::temp_directory_path() / ("fpbench-print-" + std::to_string(::getpid()));
   for (const Shape& shape : shapes()) {
     const std::string expected = log_line(shape.value);
-    for (const Impl& impl : kImpls) {
+    for (const Operations& impl : all_operations()) {
       const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
       ASSERT_GE(fd, 0);
       // Twice: a descriptor is written at its current offset.
@@ -122,7 +112,7 @@ TEST(Print, PipeGetsTheSameBytesWithFastSlowAndNonBlockingEnds) {
   const PipeOptions kOptions[] = {{}, {true, false, true}, {false, true, true}, {true, true, true}};
   for (const Shape& shape : shapes()) {
     const std::string expected = log_line(shape.value);
-    for (const Impl& impl : kImpls) {
+    for (const Operations& impl : all_operations()) {
       for (const PipeOptions& o : kOptions) {
         EXPECT_EQ(print_to_pipe(impl, shape.value, o), expected)
             << impl.name << " " << shape.name << " slow=" << o.slow_reader
@@ -136,7 +126,7 @@ TEST(Print, DevNullAcceptsEverything) {
   const int fd = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
   ASSERT_GE(fd, 0);
   for (const Shape& shape : shapes()) {
-    for (const Impl& impl : kImpls) {
+    for (const Operations& impl : all_operations()) {
       EXPECT_TRUE(impl.print(fd, shape.value, log_line(shape.value)).has_value()) << impl.name;
     }
   }
@@ -146,7 +136,7 @@ TEST(Print, DevNullAcceptsEverything) {
 TEST(Print, TtyGetsTheSameBytes) {
   for (const Shape& shape : shapes()) {
     const std::string expected = log_line(shape.value);
-    for (const Impl& impl : kImpls) {
+    for (const Operations& impl : all_operations()) {
       int master = -1, slave = -1;
       if (::openpty(&master, &slave, nullptr, nullptr, nullptr) != 0) GTEST_SKIP() << "no pty";
       termios raw{};
@@ -183,7 +173,7 @@ int broken_pipe() {
   return fds[1];
 }
 
-void expect_epipe(const Result<void>& r, const char* name) {
+void expect_epipe(const Result<void>& r, std::string_view name) {
   ASSERT_FALSE(r.has_value()) << name;
   EXPECT_EQ(r.error().code, "EPIPE") << name;
   EXPECT_EQ(r.error().message, "EPIPE: broken pipe, write") << name;
@@ -192,7 +182,7 @@ void expect_epipe(const Result<void>& r, const char* name) {
 
 TEST(Print, EpipeIsAnErrorNotASignal) {
   const Value value = *print_sample("process");
-  for (const Impl& impl : kImpls) {
+  for (const Operations& impl : all_operations()) {
     const int fd = broken_pipe();
     ASSERT_GE(fd, 0);
     expect_epipe(impl.print(fd, value, log_line(value)), impl.name);
@@ -207,7 +197,7 @@ TEST(Print, EpipeLeavesACallersBlockedSigpipeToTheCaller) {
   sigemptyset(&set);
   sigaddset(&set, SIGPIPE);
   ASSERT_EQ(pthread_sigmask(SIG_BLOCK, &set, nullptr), 0);
-  for (const Impl& impl : kImpls) {
+  for (const Operations& impl : all_operations()) {
     const int fd = broken_pipe();
     expect_epipe(impl.print(fd, Value(1), "1\n"), impl.name);
     ::close(fd);
@@ -225,7 +215,7 @@ TEST(Print, EpipeWithSigpipeIgnored) {
   ASSERT_GE(pid, 0);
   if (pid == 0) {
     if (!ignore_sigpipe()) ::_exit(10);
-    for (const Impl& impl : kImpls) {
+    for (const Operations& impl : all_operations()) {
       const int fd = broken_pipe();
       const Result<void> r = impl.print(fd, Value("text"), "text\n");
       if (r || r.error().message != "EPIPE: broken pipe, write") ::_exit(11);

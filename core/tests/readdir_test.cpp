@@ -6,6 +6,7 @@
 // installed Node v20 does not: see expect_matches_node.
 
 #include "test_support.hpp"
+#include "fpbench/core/operations.hpp"
 #include "fpbench/core/readdir.hpp"
 #include "readdir_detail.hpp"
 
@@ -82,9 +83,7 @@ std::vector<std::string> relative_paths(const Result<ReaddirResult>& r, const st
   return relative_paths(std::get<std::vector<Dirent>>(*r), start);
 }
 
-using AsyncFn = std::future<Result<ReaddirResult>> (*)(uv_loop_t*, const std::string&,
-                                                       const ReaddirOptions&, AsyncMode,
-                                                       ReaddirCallback);
+using AsyncFn = decltype(Operations::readdir_recursive_async);
 
 Result<ReaddirResult> run_async(AsyncFn fn, const std::string& root, const ReaddirOptions& options,
                                 AsyncMode mode) {
@@ -112,37 +111,75 @@ class IgnoreDType {
 };
 
 struct Way {
-  const char* name;
+  std::string name;
   std::function<Result<ReaddirResult>(const std::string&, const ReaddirOptions&)> run;
 };
 
+// Every row of the operations table that lists (not the floor, which
+// counts), sync, callback and promise; fast also with every d_type hidden.
 const std::vector<Way>& all_ways() {
-  static const std::vector<Way> ways = {
-      {"baseline sync", [](auto& p, auto& o) { return baseline::readdir_recursive(p, o); }},
-      {"fast sync", [](auto& p, auto& o) { return fast::readdir_recursive(p, o); }},
-      {"fast sync, d_type unknown",
-       [](auto& p, auto& o) {
-         IgnoreDType unknown;
-         return fast::readdir_recursive(p, o);
-       }},
-      {"baseline callback",
-       [](auto& p, auto& o) {
-         return run_async(baseline::readdir_recursive_async, p, o, AsyncMode::kCallback);
-       }},
-      {"baseline promise",
-       [](auto& p, auto& o) {
-         return run_async(baseline::readdir_recursive_async, p, o, AsyncMode::kPromise);
-       }},
-      {"fast callback",
-       [](auto& p, auto& o) {
-         return run_async(fast::readdir_recursive_async, p, o, AsyncMode::kCallback);
-       }},
-      {"fast promise",
-       [](auto& p, auto& o) {
-         return run_async(fast::readdir_recursive_async, p, o, AsyncMode::kPromise);
-       }},
-  };
+  static const std::vector<Way> ways = [] {
+    std::vector<Way> out;
+    for (const Operations& ops : all_operations()) {
+      if (ops.readdir_recursive == nullptr) continue;
+      const std::string name(ops.name);
+      out.push_back({name + " sync", ops.readdir_recursive});
+      if (ops.implementation == Implementation::kFast) {
+        out.push_back({name + " sync, d_type unknown", [&ops](auto& p, auto& o) {
+                         IgnoreDType unknown;
+                         return ops.readdir_recursive(p, o);
+                       }});
+      }
+      for (const AsyncMode mode : {AsyncMode::kCallback, AsyncMode::kPromise}) {
+        out.push_back({name + (mode == AsyncMode::kCallback ? " callback" : " promise"),
+                       [&ops, mode](auto& p, auto& o) {
+                         return run_async(ops.readdir_recursive_async, p, o, mode);
+                       }});
+      }
+    }
+    return out;
+  }();
   return ways;
+}
+
+struct Counter {
+  std::string name;
+  std::function<Result<std::size_t>(const std::string&, const ReaddirOptions&)> run;
+};
+
+Result<std::size_t> count_on_new_loop(const Operations& ops, const std::string& root,
+                                      const ReaddirOptions& options, AsyncMode mode) {
+  uv_loop_t loop;
+  FPBENCH_CHECK(uv_loop_init(&loop) == 0);
+  Result<std::size_t> n = ops.readdir_count_on_loop(&loop, root, options, mode);
+  FPBENCH_CHECK(uv_loop_close(&loop) == 0);
+  return n;
+}
+
+// The counted forms of every row: sync, callback and promise; the floor's
+// sync walk also with every d_type hidden.
+const std::vector<Counter>& all_counters() {
+  static const std::vector<Counter> counters = [] {
+    std::vector<Counter> out;
+    for (const Operations& ops : all_operations()) {
+      const std::string name = std::string(ops.name) + " count";
+      out.push_back({name + " sync", ops.readdir_count});
+      if (ops.implementation == Implementation::kFloor) {
+        out.push_back({name + " sync, d_type unknown", [&ops](auto& p, auto& o) {
+                         IgnoreDType unknown;
+                         return ops.readdir_count(p, o);
+                       }});
+      }
+      for (const AsyncMode mode : {AsyncMode::kCallback, AsyncMode::kPromise}) {
+        out.push_back({name + (mode == AsyncMode::kCallback ? " callback" : " promise"),
+                       [&ops, mode](auto& p, auto& o) {
+                         return count_on_new_loop(ops, p, o, mode);
+                       }});
+      }
+    }
+    return out;
+  }();
+  return counters;
 }
 
 class Readdir : public ::testing::Test {
@@ -199,22 +236,22 @@ class Readdir : public ::testing::Test {
   }
 
   // Runs every implementation in every mode; all must agree with baseline
-  // sync, and floor must count as many entries. Returns baseline's outcome.
+  // sync, and every row's counted forms (the floor's among them, also with
+  // d_type hidden) must count as many entries. Returns baseline's outcome.
   Outcome expect_all_agree(const std::string& start, const ReaddirOptions& options) const {
     const Outcome reference = flatten(baseline::readdir_recursive(start, options));
     for (const Way& way : all_ways()) {
       EXPECT_EQ(flatten(way.run(start, options)), reference)
           << way.name << " on " << start << " with_file_types=" << options.with_file_types;
     }
-    for (const bool unknown : {false, true}) {
-      test_hooks::set_ignore_d_type(unknown);
-      const Result<std::size_t> count = floor::readdir_recursive(start, options);
-      test_hooks::set_ignore_d_type(false);
+    for (const Counter& counter : all_counters()) {
+      const Result<std::size_t> count = counter.run(start, options);
       if (reference.error.empty()) {
         EXPECT_TRUE(count.has_value() && *count == reference.lines.size())
-            << "floor, d_type unknown=" << unknown << " on " << start;
+            << counter.name << " on " << start;
       } else {
-        EXPECT_FALSE(count.has_value()) << "floor on " << start;
+        EXPECT_EQ(count ? std::string("no error") : count.error().message, reference.error)
+            << counter.name << " on " << start;
       }
     }
     return reference;

@@ -31,6 +31,11 @@ int usage_error(const std::string& message) {
   return 2;
 }
 
+// The print functions are chosen here rather than through the operations
+// table (operations.hpp), which links every operation in: the fast
+// transcoders bring libgcc's CPU detection, CPUID at start-up, which made
+// this process's start take 0.2 ms more (perf stat, 0.5 ms before) and
+// would hide the difference between the print implementations measured.
 fpbench::Result<void> print(Implementation impl, const fpbench::core::Value& value) {
   namespace core = fpbench::core;
   switch (impl) {

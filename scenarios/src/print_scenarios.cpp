@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "fixtures.hpp"
+#include "fpbench/core/operations.hpp"
 #include "fpbench/core/print.hpp"
 #include "fpbench/scenarios/registry.hpp"
 
@@ -90,20 +91,8 @@ class Target {
   std::thread drain_;
 };
 
-Result<void> print_once(Implementation impl, int fd, const core::Value& value,
-                        const std::string& line) {
-  switch (impl) {
-    case Implementation::kBaseline:
-      return core::baseline::print(fd, value);
-    case Implementation::kFast:
-      return core::fast::print(fd, value);
-    case Implementation::kFloor:
-      return core::floor::print_bytes(fd, line);
-  }
-  return {};
-}
-
 void print_in_process(benchmark::State& state, const Config& config, Implementation impl) {
+  const core::Operations& ops = core::operations(impl);
   const std::optional<core::Value> value = core::print_sample(config.text("code"));
   if (!value) {
     fail(state, "unknown code " + config.text("code"));
@@ -120,7 +109,7 @@ void print_in_process(benchmark::State& state, const Config& config, Implementat
     return;
   }
   for (auto _ : state) {
-    const Result<void> r = print_once(impl, target.fd(), *value, line);
+    const Result<void> r = ops.print(target.fd(), *value, line);
     if (!r) {
       fail(state, r.error().message);
       break;
