@@ -1,8 +1,7 @@
 // console.log's bytes from every implementation to every kind of target: a
 // regular file, a pipe drained by a thread (fast, slow, through a
 // non-blocking write end and a one-page pipe buffer), /dev/null and a TTY.
-// A reader that went away is an EPIPE error, never a SIGPIPE death. The
-// fpbench-print program prints what `node -p` prints.
+// A reader that went away is an EPIPE error, never a SIGPIPE death.
 
 #include "fpbench/core/print.hpp"
 
@@ -10,21 +9,17 @@
 #include <gtest/gtest.h>
 #include <pty.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <termios.h>
 #include <unistd.h>
 
 #include <chrono>
-#include <cstdio>
 #include <filesystem>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "fpbench/core/operations.hpp"
-
-extern char** environ;
 
 namespace fpbench::core {
 namespace {
@@ -40,8 +35,14 @@ struct Shape {
 
 std::vector<Shape> shapes() {
   std::vector<Shape> out;
-  for (const std::string_view code : kPrintCodes)
-    out.push_back({std::string(code), *print_sample(code)});
+  out.push_back({"number", 1});
+  out.push_back({"string", "string"});
+  Array many(130);  // grouped into columns, and cut after 100 items
+  for (std::size_t i = 0; i < many.size(); ++i) many[i] = Value(i * 7);
+  out.push_back({"nested", Object{{"versions", Object{{"node", "20.20.2"}, {"v8", "11.3"}}},
+                                  {"deep", Object{{"a", Object{{"b", Object{{"c", 1}}}}}}},
+                                  {"many", many},
+                                  {"flags", Array{true, false, Value(), Value::undefined()}}}});
   out.push_back({"empty string", ""});
   out.push_back({"multi-line string", "one\ntwo\n"});
   Array big;  // 100 items past the one-page pipe buffer, several times over
@@ -181,7 +182,7 @@ void expect_epipe(const Result<void>& r, std::string_view name) {
 }
 
 TEST(Print, EpipeIsAnErrorNotASignal) {
-  const Value value = *print_sample("process");
+  const Value value = shapes().back().value;  // the largest
   for (const Operations& impl : all_operations()) {
     const int fd = broken_pipe();
     ASSERT_GE(fd, 0);
@@ -226,86 +227,6 @@ TEST(Print, EpipeWithSigpipeIgnored) {
   ASSERT_EQ(::waitpid(pid, &status, 0), pid);
   ASSERT_TRUE(WIFEXITED(status)) << "killed by signal " << WTERMSIG(status);
   EXPECT_EQ(WEXITSTATUS(status), 0);
-}
-
-struct Finished {
-  int status = -1;
-  std::string out, err;
-};
-
-// Runs argv with stdout (or a given descriptor) and stderr captured.
-Finished run(const std::vector<std::string>& args, int stdout_fd = -1) {
-  int out[2], err[2];
-  EXPECT_EQ(::pipe2(out, O_CLOEXEC), 0);
-  EXPECT_EQ(::pipe2(err, O_CLOEXEC), 0);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, stdout_fd >= 0 ? stdout_fd : out[1], 1);
-  posix_spawn_file_actions_adddup2(&actions, err[1], 2);
-  std::vector<char*> argv;
-  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  pid_t pid = -1;
-  Finished r;
-  const int spawned = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  ::close(out[1]);
-  ::close(err[1]);
-  std::thread reader([&] { read_all(err[0], r.err, false); });
-  read_all(out[0], r.out, false);
-  reader.join();
-  ::close(out[0]);
-  ::close(err[0]);
-  if (spawned == 0 && ::waitpid(pid, &r.status, 0) == pid && WIFEXITED(r.status)) {
-    r.status = WEXITSTATUS(r.status);
-  }
-  return r;
-}
-
-// fpbench-print is built next to this test program (a build dependency).
-std::string tool_path() {
-  const fs::path p = fs::read_symlink("/proc/self/exe").parent_path() / "fpbench-print";
-  EXPECT_TRUE(fs::exists(p)) << p << " is missing: build the fpbench-print target";
-  return fs::exists(p) ? p.string() : std::string();
-}
-
-TEST(FpbenchPrint, PrintsEverySampleWithEveryImplementation) {
-  const std::string tool = tool_path();
-  ASSERT_FALSE(tool.empty());
-  for (const std::string_view code : kPrintCodes) {
-    for (const char* impl : {"baseline", "fast", "floor"}) {
-      const Finished r = run({tool, "-p", std::string(code), std::string("--impl=") + impl});
-      EXPECT_EQ(r.status, 0) << r.err;
-      EXPECT_EQ(r.out, log_line(*print_sample(code))) << code << " " << impl;
-    }
-  }
-}
-
-TEST(FpbenchPrint, UsageAndWriteErrors) {
-  const std::string tool = tool_path();
-  ASSERT_FALSE(tool.empty());
-  Finished r = run({tool, "-p", "process.env"});
-  EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.err.find("unknown CODE 'process.env'"), std::string::npos) << r.err;
-  EXPECT_EQ(run({tool, "-p", "1", "--impl", "slow"}).status, 2);
-  EXPECT_EQ(run({tool}).status, 2);
-  const int fd = broken_pipe();
-  r = run({tool, "-p", "process"}, fd);
-  ::close(fd);
-  EXPECT_EQ(r.status, 1);
-  EXPECT_EQ(r.err, "fpbench-print: error: EPIPE: broken pipe, write\n");
-}
-
-TEST(FpbenchPrint, SameOutputAsNodeDashP) {
-  const std::string tool = tool_path();
-  ASSERT_FALSE(tool.empty());
-  if (std::system("node --version > /dev/null 2>&1") != 0) GTEST_SKIP() << "node is not on PATH";
-  std::vector<std::string> codes = {"1", "\"string\""};
-  // The fixed process.versions is Node v20.20.2's.
-  if (run({"node", "--version"}).out == "v20.20.2\n") codes.push_back("process.versions");
-  for (const std::string& code : codes) {
-    EXPECT_EQ(run({tool, "-p", code}).out, run({"node", "-p", code}).out) << code;
-  }
 }
 
 }  // namespace

@@ -24,6 +24,7 @@
 #include "fixtures.hpp"
 #include "fpbench/core/operations.hpp"
 #include "fpbench/core/print.hpp"
+#include "fpbench/scenarios/print_samples.hpp"
 #include "fpbench/scenarios/registry.hpp"
 
 extern char** environ;
@@ -93,7 +94,7 @@ class Target {
 
 void print_in_process(benchmark::State& state, const Config& config, Implementation impl) {
   const core::Operations& ops = core::operations(impl);
-  const std::optional<core::Value> value = core::print_sample(config.text("code"));
+  const std::optional<core::Value> value = print_sample(config.text("code"));
   if (!value) {
     fail(state, "unknown code " + config.text("code"));
     return;
@@ -120,13 +121,13 @@ void print_in_process(benchmark::State& state, const Config& config, Implementat
   state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(line.size()));
 }
 
-// FPBENCH_PRINT, else ../core/fpbench-print next to this program's
-// directory, where the build puts it.
+// FPBENCH_PRINT, else fpbench-print in this program's directory, where the
+// build puts it.
 std::string print_tool() {
   if (const char* env = std::getenv("FPBENCH_PRINT"); env != nullptr && *env != '\0') return env;
   std::error_code ignored;
   const auto exe = std::filesystem::read_symlink("/proc/self/exe", ignored);
-  return (exe.parent_path().parent_path() / "core" / "fpbench-print").string();
+  return (exe.parent_path() / "fpbench-print").string();
 }
 
 void print_process(benchmark::State& state, const Config& config, Implementation impl) {

@@ -17,6 +17,7 @@
 
 #include "fpbench/core/implementation.hpp"
 #include "fpbench/core/print.hpp"
+#include "fpbench/scenarios/print_samples.hpp"
 
 namespace {
 
@@ -83,7 +84,7 @@ int run(int argc, char** argv) {
     return usage_error("unknown implementation '" + std::string(impl_name) +
                        "': expected baseline, fast or floor");
   }
-  const auto value = fpbench::core::print_sample(code);
+  const auto value = fpbench::scenarios::print_sample(code);
   if (!value) {
     return usage_error("unknown CODE '" + std::string(code) +
                        "': expected 1, \"string\", process.versions or process");
