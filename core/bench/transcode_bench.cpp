@@ -1,7 +1,7 @@
 // Throughput of baseline:: against fast:: on 1 MiB inputs (Google Benchmark;
 // bytes/s counts the input's storage: 1 byte per one-byte unit, 2 per
-// two-byte unit, 1 per UTF-8 byte). Not built by CMake; see the command in
-// the comment at the end of this file.
+// two-byte unit, 1 per UTF-8 byte). Built as the fpbench_transcode_bench
+// target: build/core/fpbench_transcode_bench [--benchmark_filter=...].
 
 #include <benchmark/benchmark.h>
 
@@ -191,8 +191,3 @@ BENCHMARK_CAPTURE(encode_as, base64_text_fast, fast::encode, base64_text,
 }  // namespace fpbench::core
 
 BENCHMARK_MAIN();
-
-// Built by hand against the Release library:
-//   g++ -O2 -std=c++20 -I core/include core/bench/transcode_bench.cpp
-//       build-helper/core/libfpbench_core.a -lbenchmark -lpthread
-//       -o /tmp/transcode_bench

@@ -17,6 +17,8 @@
 #include <emmintrin.h>
 #endif
 
+#include "inspect_detail.hpp"
+
 namespace fpbench::core {
 namespace detail {
 namespace {

@@ -7,11 +7,14 @@
 //             directory is queued.
 //   fast      the whole fast walk as one uv_queue_work job.
 
+#include <uv.h>
+
 #include <optional>
 #include <utility>
 
 #include "fpbench/core/readdir.hpp"
 #include "fs_common.hpp"
+#include "readdir_detail.hpp"
 
 namespace fpbench::core {
 namespace {

@@ -1,8 +1,7 @@
 // console.log's bytes from every implementation to every kind of target: a
 // regular file, a pipe drained by a thread (fast, slow, through a
 // non-blocking write end and a one-page pipe buffer), /dev/null and a TTY.
-// A reader that went away is an EPIPE error, never a SIGPIPE death. The
-// fpbench-print program prints what `node -p` prints.
+// A reader that went away is an EPIPE error, never a SIGPIPE death.
 
 #include "fpbench/core/print.hpp"
 
@@ -10,41 +9,24 @@
 #include <gtest/gtest.h>
 #include <pty.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <termios.h>
 #include <unistd.h>
 
 #include <chrono>
-#include <cstdio>
 #include <filesystem>
 #include <string>
 #include <thread>
 #include <vector>
 
-#include "test_support.hpp"
-
-extern char** environ;
+#include "fpbench/core/operations.hpp"
 
 namespace fpbench::core {
 namespace {
 
 namespace fs = std::filesystem;
-using testing_support::node_available;
 using Array = Value::Array;
 using Object = Value::Object;
-
-struct Impl {
-  const char* name;
-  Result<void> (*print)(int fd, const Value& value, const std::string& line);
-};
-
-const Impl kImpls[] = {
-    {"baseline", [](int fd, const Value& v, const std::string&) { return baseline::print(fd, v); }},
-    {"fast", [](int fd, const Value& v, const std::string&) { return fast::print(fd, v); }},
-    {"floor",
-     [](int fd, const Value&, const std::string& line) { return floor::print_bytes(fd, line); }},
-};
 
 struct Shape {
   std::string name;
@@ -53,8 +35,14 @@ struct Shape {
 
 std::vector<Shape> shapes() {
   std::vector<Shape> out;
-  for (const std::string_view code : kPrintCodes)
-    out.push_back({std::string(code), *print_sample(code)});
+  out.push_back({"number", 1});
+  out.push_back({"string", "string"});
+  Array many(130);  // grouped into columns, and cut after 100 items
+  for (std::size_t i = 0; i < many.size(); ++i) many[i] = Value(i * 7);
+  out.push_back({"nested", Object{{"versions", Object{{"node", "20.20.2"}, {"v8", "11.3"}}},
+                                  {"deep", Object{{"a", Object{{"b", Object{{"c", 1}}}}}}},
+                                  {"many", many},
+                                  {"flags", Array{true, false, Value(), Value::undefined()}}}});
   out.push_back({"empty string", ""});
   out.push_back({"multi-line string", "one\ntwo\n"});
   Array big;  // 100 items past the one-page pipe buffer, several times over
@@ -81,7 +69,7 @@ struct PipeOptions {
   bool one_page = false;
 };
 
-std::string print_to_pipe(const Impl& impl, const Value& value, PipeOptions options) {
+std::string print_to_pipe(const Operations& impl, const Value& value, PipeOptions options) {
   int fds[2];
   EXPECT_EQ(::pipe2(fds, O_CLOEXEC), 0);
   if (options.one_page) {
@@ -104,7 +92,7 @@ TEST(Print, RegularFileGetsTheSameBytesFromEveryImplementation) {
   const fs::path path = fs::temp_directory_path() / ("fpbench-print-" + std::to_string(::getpid()));
   for (const Shape& shape : shapes()) {
     const std::string expected = log_line(shape.value);
-    for (const Impl& impl : kImpls) {
+    for (const Operations& impl : all_operations()) {
       const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
       ASSERT_GE(fd, 0);
       // Twice: a descriptor is written at its current offset.
@@ -125,7 +113,7 @@ TEST(Print, PipeGetsTheSameBytesWithFastSlowAndNonBlockingEnds) {
   const PipeOptions kOptions[] = {{}, {true, false, true}, {false, true, true}, {true, true, true}};
   for (const Shape& shape : shapes()) {
     const std::string expected = log_line(shape.value);
-    for (const Impl& impl : kImpls) {
+    for (const Operations& impl : all_operations()) {
       for (const PipeOptions& o : kOptions) {
         EXPECT_EQ(print_to_pipe(impl, shape.value, o), expected)
             << impl.name << " " << shape.name << " slow=" << o.slow_reader
@@ -139,7 +127,7 @@ TEST(Print, DevNullAcceptsEverything) {
   const int fd = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
   ASSERT_GE(fd, 0);
   for (const Shape& shape : shapes()) {
-    for (const Impl& impl : kImpls) {
+    for (const Operations& impl : all_operations()) {
       EXPECT_TRUE(impl.print(fd, shape.value, log_line(shape.value)).has_value()) << impl.name;
     }
   }
@@ -149,7 +137,7 @@ TEST(Print, DevNullAcceptsEverything) {
 TEST(Print, TtyGetsTheSameBytes) {
   for (const Shape& shape : shapes()) {
     const std::string expected = log_line(shape.value);
-    for (const Impl& impl : kImpls) {
+    for (const Operations& impl : all_operations()) {
       int master = -1, slave = -1;
       if (::openpty(&master, &slave, nullptr, nullptr, nullptr) != 0) GTEST_SKIP() << "no pty";
       termios raw{};
@@ -186,7 +174,7 @@ int broken_pipe() {
   return fds[1];
 }
 
-void expect_epipe(const Result<void>& r, const char* name) {
+void expect_epipe(const Result<void>& r, std::string_view name) {
   ASSERT_FALSE(r.has_value()) << name;
   EXPECT_EQ(r.error().code, "EPIPE") << name;
   EXPECT_EQ(r.error().message, "EPIPE: broken pipe, write") << name;
@@ -194,8 +182,8 @@ void expect_epipe(const Result<void>& r, const char* name) {
 }
 
 TEST(Print, EpipeIsAnErrorNotASignal) {
-  const Value value = *print_sample("process");
-  for (const Impl& impl : kImpls) {
+  const Value value = shapes().back().value;  // the largest
+  for (const Operations& impl : all_operations()) {
     const int fd = broken_pipe();
     ASSERT_GE(fd, 0);
     expect_epipe(impl.print(fd, value, log_line(value)), impl.name);
@@ -210,7 +198,7 @@ TEST(Print, EpipeLeavesACallersBlockedSigpipeToTheCaller) {
   sigemptyset(&set);
   sigaddset(&set, SIGPIPE);
   ASSERT_EQ(pthread_sigmask(SIG_BLOCK, &set, nullptr), 0);
-  for (const Impl& impl : kImpls) {
+  for (const Operations& impl : all_operations()) {
     const int fd = broken_pipe();
     expect_epipe(impl.print(fd, Value(1), "1\n"), impl.name);
     ::close(fd);
@@ -228,7 +216,7 @@ TEST(Print, EpipeWithSigpipeIgnored) {
   ASSERT_GE(pid, 0);
   if (pid == 0) {
     if (!ignore_sigpipe()) ::_exit(10);
-    for (const Impl& impl : kImpls) {
+    for (const Operations& impl : all_operations()) {
       const int fd = broken_pipe();
       const Result<void> r = impl.print(fd, Value("text"), "text\n");
       if (r || r.error().message != "EPIPE: broken pipe, write") ::_exit(11);
@@ -239,86 +227,6 @@ TEST(Print, EpipeWithSigpipeIgnored) {
   ASSERT_EQ(::waitpid(pid, &status, 0), pid);
   ASSERT_TRUE(WIFEXITED(status)) << "killed by signal " << WTERMSIG(status);
   EXPECT_EQ(WEXITSTATUS(status), 0);
-}
-
-struct Finished {
-  int status = -1;
-  std::string out, err;
-};
-
-// Runs argv with stdout (or a given descriptor) and stderr captured.
-Finished run(const std::vector<std::string>& args, int stdout_fd = -1) {
-  int out[2], err[2];
-  EXPECT_EQ(::pipe2(out, O_CLOEXEC), 0);
-  EXPECT_EQ(::pipe2(err, O_CLOEXEC), 0);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, stdout_fd >= 0 ? stdout_fd : out[1], 1);
-  posix_spawn_file_actions_adddup2(&actions, err[1], 2);
-  std::vector<char*> argv;
-  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  pid_t pid = -1;
-  Finished r;
-  const int spawned = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  ::close(out[1]);
-  ::close(err[1]);
-  std::thread reader([&] { read_all(err[0], r.err, false); });
-  read_all(out[0], r.out, false);
-  reader.join();
-  ::close(out[0]);
-  ::close(err[0]);
-  if (spawned == 0 && ::waitpid(pid, &r.status, 0) == pid && WIFEXITED(r.status)) {
-    r.status = WEXITSTATUS(r.status);
-  }
-  return r;
-}
-
-// fpbench-print is built next to this test program (a build dependency).
-std::string tool_path() {
-  const fs::path p = fs::read_symlink("/proc/self/exe").parent_path() / "fpbench-print";
-  EXPECT_TRUE(fs::exists(p)) << p << " is missing: build the fpbench-print target";
-  return fs::exists(p) ? p.string() : std::string();
-}
-
-TEST(FpbenchPrint, PrintsEverySampleWithEveryImplementation) {
-  const std::string tool = tool_path();
-  ASSERT_FALSE(tool.empty());
-  for (const std::string_view code : kPrintCodes) {
-    for (const char* impl : {"baseline", "fast", "floor"}) {
-      const Finished r = run({tool, "-p", std::string(code), std::string("--impl=") + impl});
-      EXPECT_EQ(r.status, 0) << r.err;
-      EXPECT_EQ(r.out, log_line(*print_sample(code))) << code << " " << impl;
-    }
-  }
-}
-
-TEST(FpbenchPrint, UsageAndWriteErrors) {
-  const std::string tool = tool_path();
-  ASSERT_FALSE(tool.empty());
-  Finished r = run({tool, "-p", "process.env"});
-  EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.err.find("unknown CODE 'process.env'"), std::string::npos) << r.err;
-  EXPECT_EQ(run({tool, "-p", "1", "--impl", "slow"}).status, 2);
-  EXPECT_EQ(run({tool}).status, 2);
-  const int fd = broken_pipe();
-  r = run({tool, "-p", "process"}, fd);
-  ::close(fd);
-  EXPECT_EQ(r.status, 1);
-  EXPECT_EQ(r.err, "fpbench-print: error: EPIPE: broken pipe, write\n");
-}
-
-TEST(FpbenchPrint, SameOutputAsNodeDashP) {
-  const std::string tool = tool_path();
-  ASSERT_FALSE(tool.empty());
-  if (!node_available()) FPBENCH_SKIP_OR_FAIL_IN_CI("node is not on PATH");
-  std::vector<std::string> codes = {"1", "\"string\""};
-  // The fixed process.versions is Node v20.20.2's.
-  if (run({"node", "--version"}).out == "v20.20.2\n") codes.push_back("process.versions");
-  for (const std::string& code : codes) {
-    EXPECT_EQ(run({tool, "-p", code}).out, run({"node", "-p", code}).out) << code;
-  }
 }
 
 }  // namespace

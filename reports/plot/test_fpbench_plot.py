@@ -19,7 +19,8 @@ SCRIPT = os.path.join(HERE, "fpbench_plot.py")
 DATA = os.path.join(HERE, "testdata")
 
 sys.path.insert(0, HERE)
-import fpbench_plot  # noqa: E402
+import plot_common  # noqa: E402
+import plot_history  # noqa: E402
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -206,17 +207,17 @@ class BadInput(PlotTest):
 class Layout(unittest.TestCase):
     def test_wrapped_names_keep_every_character(self):
         config = "encoding='utf8' path='/tmp/a dir/" + "x" * 70 + "' n=1"
-        label = fpbench_plot.wrap_name("fs/read-file-sync", config, width=30)
+        label = plot_common.wrap_name("fs/read-file-sync", config, width=30)
         self.assertTrue(all(len(line) <= 30 for line in label.split("\n")))
         self.assertEqual(label.replace("\n", "").replace(" ", ""),
                          ("fs/read-file-sync" + config).replace(" ", ""))
 
     def test_dollars_are_not_mathtext(self):
-        self.assertEqual(fpbench_plot.wrap_name("a$b", ""), r"a\$b")
+        self.assertEqual(plot_common.wrap_name("a$b", ""), r"a\$b")
 
     def test_sparse_ticks_keep_the_ends(self):
-        self.assertEqual(fpbench_plot.sparse_ticks(3, 7), [0, 1, 2])
-        ticks = fpbench_plot.sparse_ticks(90, 7)
+        self.assertEqual(plot_history.sparse_ticks(3, 7), [0, 1, 2])
+        ticks = plot_history.sparse_ticks(90, 7)
         self.assertEqual((ticks[0], ticks[-1], len(ticks)), (0, 89, 7))
 
 

@@ -9,6 +9,7 @@
 
 #include "fixtures.hpp"
 #include "fpbench/core/fs.hpp"
+#include "fpbench/core/operations.hpp"
 #include "fpbench/core/transcode.hpp"
 #include "fpbench/scenarios/counters.hpp"
 #include "fpbench/scenarios/registry.hpp"
@@ -48,21 +49,8 @@ JsString make_text(const std::string& data, Encoding encoding, std::size_t lengt
   return JsString(std::move(text));
 }
 
-Result<void> write_once(Implementation impl, const core::PathOrFd& target,
-                        const JsString& text, std::string_view encoded,
-                        const core::WriteOptions& options) {
-  switch (impl) {
-    case Implementation::kBaseline:
-      return core::baseline::write_file_sync(target, text, options);
-    case Implementation::kFast:
-      return core::fast::write_file_sync(target, text, options);
-    case Implementation::kFloor:
-      return core::floor::write_file_sync(target, encoded, options);
-  }
-  return {};
-}
-
 void write_file_sync(benchmark::State& state, const Config& config, Implementation impl) {
+  const core::Operations& ops = core::operations(impl);
   const Encoding encoding = *core::parse_encoding(config.text("encoding"));
   const auto length = static_cast<std::size_t>(config.number("length"));
   const JsString text = make_text(config.text("data"), encoding, length);
@@ -81,7 +69,7 @@ void write_file_sync(benchmark::State& state, const Config& config, Implementati
   const core::PathOrFd target = fd >= 0 ? core::PathOrFd::fd(fd) : core::PathOrFd(path);
   std::size_t since_rewind = 0;
   for (auto _ : measured(state)) {
-    const Result<void> r = write_once(impl, target, text, encoded, options);
+    const Result<void> r = ops.write_file_sync(target, text, encoded, options);
     if (!r) {
       fail(state, r.error().message);
       break;
@@ -96,21 +84,16 @@ void write_file_sync(benchmark::State& state, const Config& config, Implementati
   state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(encoded.size()));
 }
 
-Result<std::size_t> read_once(Implementation impl, const core::PathOrFd& source,
-                              std::optional<Encoding> encoding, std::string& floor_buffer) {
-  if (impl == Implementation::kFloor) {
-    const Result<void> r = core::floor::read_file_sync(source, floor_buffer);
-    if (!r) return r.error();
-    return floor_buffer.size();
-  }
-  const auto r = impl == Implementation::kFast ? core::fast::read_file_sync(source, encoding)
-                                               : core::baseline::read_file_sync(source, encoding);
-  if (!r) return r.error();
-  if (const auto* text = std::get_if<JsString>(&*r)) return text->length();
-  return std::get<std::string>(*r).size();
+// The code units (a string) or bytes read into contents.
+Result<std::size_t> read_once(const core::Operations& ops, const core::PathOrFd& source,
+                              std::optional<Encoding> encoding, core::FileContents& contents) {
+  if (const Result<void> r = ops.read_file_sync(source, encoding, contents); !r) return r.error();
+  if (const auto* text = std::get_if<JsString>(&contents)) return text->length();
+  return std::get<std::string>(contents).size();
 }
 
 void read_file_sync(benchmark::State& state, const Config& config, Implementation impl) {
+  const core::Operations& ops = core::operations(impl);
   const std::string& encoding_name = config.text("encoding");
   const std::optional<Encoding> encoding =
       encoding_name == "undefined" ? std::nullopt : core::parse_encoding(encoding_name);
@@ -133,11 +116,11 @@ void read_file_sync(benchmark::State& state, const Config& config, Implementatio
   }
   const core::PathOrFd source = fd != -1 ? core::PathOrFd::fd(fd) : core::PathOrFd(path);
 
-  std::string floor_buffer;
+  core::FileContents contents;
   std::size_t units = 0;
   for (auto _ : measured(state)) {
     if (fd >= 0 && existing) ::lseek(fd, 0, SEEK_SET);
-    const Result<std::size_t> n = read_once(impl, source, encoding, floor_buffer);
+    const Result<std::size_t> n = read_once(ops, source, encoding, contents);
     if (existing && !n) {
       fail(state, n.error().message);
       break;

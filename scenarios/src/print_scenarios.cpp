@@ -22,8 +22,10 @@
 #include <vector>
 
 #include "fixtures.hpp"
+#include "fpbench/core/operations.hpp"
 #include "fpbench/core/print.hpp"
 #include "fpbench/scenarios/counters.hpp"
+#include "fpbench/scenarios/print_samples.hpp"
 #include "fpbench/scenarios/registry.hpp"
 
 extern char** environ;
@@ -91,21 +93,9 @@ class Target {
   std::thread drain_;
 };
 
-Result<void> print_once(Implementation impl, int fd, const core::Value& value,
-                        const std::string& line) {
-  switch (impl) {
-    case Implementation::kBaseline:
-      return core::baseline::print(fd, value);
-    case Implementation::kFast:
-      return core::fast::print(fd, value);
-    case Implementation::kFloor:
-      return core::floor::print_bytes(fd, line);
-  }
-  return {};
-}
-
 void print_in_process(benchmark::State& state, const Config& config, Implementation impl) {
-  const std::optional<core::Value> value = core::print_sample(config.text("code"));
+  const core::Operations& ops = core::operations(impl);
+  const std::optional<core::Value> value = print_sample(config.text("code"));
   if (!value) {
     fail(state, "unknown code " + config.text("code"));
     return;
@@ -121,7 +111,7 @@ void print_in_process(benchmark::State& state, const Config& config, Implementat
     return;
   }
   for (auto _ : measured(state)) {
-    const Result<void> r = print_once(impl, target.fd(), *value, line);
+    const Result<void> r = ops.print(target.fd(), *value, line);
     if (!r) {
       fail(state, r.error().message);
       break;
@@ -132,13 +122,13 @@ void print_in_process(benchmark::State& state, const Config& config, Implementat
   state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(line.size()));
 }
 
-// FPBENCH_PRINT, else ../core/fpbench-print next to this program's
-// directory, where the build puts it.
+// FPBENCH_PRINT, else fpbench-print in this program's directory, where the
+// build puts it.
 std::string print_tool() {
   if (const char* env = std::getenv("FPBENCH_PRINT"); env != nullptr && *env != '\0') return env;
   std::error_code ignored;
   const auto exe = std::filesystem::read_symlink("/proc/self/exe", ignored);
-  return (exe.parent_path().parent_path() / "core" / "fpbench-print").string();
+  return (exe.parent_path() / "fpbench-print").string();
 }
 
 void print_process(benchmark::State& state, const Config& config, Implementation impl) {

@@ -1,19 +1,15 @@
 // fs/readdir-recursive and fs/readdir-chain: Node's readdir benchmark with
 // {recursive: true} over trees shaped like Node's lib, test and
 // test/parallel, and over chains of directories, with the baseline, fast and
-// floor implementations. The floor has no libuv form of its own: in the
-// callback and promise modes its walk runs as one thread-pool job, delivered
-// the same way fast's is.
+// floor implementations, each counting the entries it lists.
 
 #include <uv.h>
 
-#include <future>
 #include <optional>
 #include <string>
-#include <utility>
-#include <variant>
 
 #include "fixture_trees.hpp"
+#include "fpbench/core/operations.hpp"
 #include "fpbench/core/readdir.hpp"
 #include "fpbench/scenarios/counters.hpp"
 #include "fpbench/scenarios/registry.hpp"
@@ -24,89 +20,20 @@ namespace {
 using core::AsyncMode;
 using core::Implementation;
 using core::ReaddirOptions;
-using core::ReaddirResult;
 
 enum class Mode { kSync, kCallback, kPromise };
 
-std::size_t entry_count(const ReaddirResult& r) {
-  return std::visit([](const auto& v) { return v.size(); }, r);
-}
-
-Result<std::size_t> count_of(Result<ReaddirResult> r) {
-  if (!r) return r.error();
-  return entry_count(*r);
-}
-
-// The floor walk as one thread-pool job, delivered by callback or promise.
-struct FloorJob {
-  uv_work_t work{};
-  std::string path;
-  ReaddirOptions options;
-  std::optional<Result<std::size_t>> result;
-  std::optional<Result<std::size_t>>* callback_slot = nullptr;
-  std::promise<Result<std::size_t>> promise;
-};
-
-Result<std::size_t> floor_async(uv_loop_t* loop, const std::string& path,
-                                const ReaddirOptions& options, Mode mode) {
-  auto* job = new FloorJob{};
-  job->work.data = job;
-  job->path = path;
-  job->options = options;
-  std::optional<Result<std::size_t>> slot;
-  std::future<Result<std::size_t>> future;
-  if (mode == Mode::kCallback) {
-    job->callback_slot = &slot;
-  } else {
-    future = job->promise.get_future();
-  }
-  uv_queue_work(
-      loop, &job->work,
-      [](uv_work_t* w) {
-        auto* j = static_cast<FloorJob*>(w->data);
-        j->result.emplace(core::floor::readdir_recursive(j->path, j->options));
-      },
-      [](uv_work_t* w, int) {
-        auto* j = static_cast<FloorJob*>(w->data);
-        if (j->callback_slot != nullptr) {
-          *j->callback_slot = std::move(j->result);
-        } else {
-          j->promise.set_value(std::move(*j->result));
-        }
-        delete j;
-      });
-  uv_run(loop, UV_RUN_DEFAULT);
-  if (mode == Mode::kCallback) return std::move(*slot);
-  return future.get();
-}
-
 Result<std::size_t> walk_once(uv_loop_t* loop, const std::string& path,
-                              const ReaddirOptions& options, Mode mode, Implementation impl) {
-  if (impl == Implementation::kFloor) {
-    if (mode == Mode::kSync) return core::floor::readdir_recursive(path, options);
-    return floor_async(loop, path, options, mode);
-  }
-  const bool fast = impl == Implementation::kFast;
-  if (mode == Mode::kSync) {
-    return count_of(fast ? core::fast::readdir_recursive(path, options)
-                         : core::baseline::readdir_recursive(path, options));
-  }
-  auto* const start =
-      fast ? core::fast::readdir_recursive_async : core::baseline::readdir_recursive_async;
-  if (mode == Mode::kCallback) {
-    std::optional<Result<std::size_t>> got;
-    (void)start(loop, path, options, AsyncMode::kCallback,
-                [&got](Result<ReaddirResult> r) { got.emplace(count_of(std::move(r))); });
-    uv_run(loop, UV_RUN_DEFAULT);
-    return std::move(*got);
-  }
-  auto future = start(loop, path, options, AsyncMode::kPromise, {});
-  uv_run(loop, UV_RUN_DEFAULT);
-  return count_of(future.get());
+                              const ReaddirOptions& options, Mode mode,
+                              const core::Operations& ops) {
+  if (mode == Mode::kSync) return ops.readdir_count(path, options);
+  const AsyncMode async = mode == Mode::kCallback ? AsyncMode::kCallback : AsyncMode::kPromise;
+  return ops.readdir_count_on_loop(loop, path, options, async);
 }
 
 void run_walks(benchmark::State& state, const std::string& path, const ReaddirOptions& options,
                Mode mode, Implementation impl) {
+  const core::Operations& ops = core::operations(impl);
   uv_loop_t loop;
   if (const int rc = uv_loop_init(&loop); rc != 0) {
     fail(state, std::string("uv_loop_init: ") + uv_strerror(rc));
@@ -114,7 +41,7 @@ void run_walks(benchmark::State& state, const std::string& path, const ReaddirOp
   }
   std::size_t entries = 0;
   for (auto _ : measured(state)) {
-    const Result<std::size_t> n = walk_once(&loop, path, options, mode, impl);
+    const Result<std::size_t> n = walk_once(&loop, path, options, mode, ops);
     if (!n) {
       fail(state, n.error().message);
       break;

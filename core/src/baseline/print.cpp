@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "fpbench/core/inspect.hpp"
+#include "inspect_detail.hpp"
 
 namespace fpbench::core {
 namespace {

@@ -16,6 +16,7 @@
 #include <utility>
 
 #include "fs_common.hpp"
+#include "readdir_detail.hpp"
 
 namespace fpbench::core {
 

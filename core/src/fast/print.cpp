@@ -12,6 +12,8 @@
 #include <cmath>
 #include <cstring>
 
+#include "inspect_detail.hpp"
+
 namespace fpbench::core::fast {
 namespace {
 

@@ -24,6 +24,7 @@
 #include <utility>
 
 #include "fs_common.hpp"
+#include "readdir_detail.hpp"
 
 namespace fpbench::core {
 

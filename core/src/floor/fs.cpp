@@ -11,6 +11,11 @@ Result<void> write_file_sync(const PathOrFd& file, std::string_view bytes,
   return detail::write_bytes(file, bytes, options, "w");
 }
 
+Result<void> append_file_sync(const PathOrFd& file, std::string_view bytes,
+                              const WriteOptions& options) {
+  return detail::write_bytes(file, bytes, options, "a");
+}
+
 Result<void> read_file_sync(const PathOrFd& file, std::string& buffer) {
   auto handle = detail::open_file(file, "r", 0666);
   if (!handle) return handle.error();

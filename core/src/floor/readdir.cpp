@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "fs_common.hpp"
+#include "readdir_detail.hpp"
 
 namespace fpbench::core::floor {
 namespace {

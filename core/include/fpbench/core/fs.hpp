@@ -97,6 +97,8 @@ namespace floor {
 // write(2) of bytes already in their final encoding: open, write, close.
 Result<void> write_file_sync(const PathOrFd& file, std::string_view bytes,
                              const WriteOptions& options = {});
+Result<void> append_file_sync(const PathOrFd& file, std::string_view bytes,
+                              const WriteOptions& options = {});
 // read(2) of the raw bytes into buffer (reused; resized to the content).
 Result<void> read_file_sync(const PathOrFd& file, std::string& buffer);
 }  // namespace floor

@@ -20,8 +20,6 @@
 // unless ignore_sigpipe() was called, which makes the writes cheaper by two
 // system calls.
 
-#include <array>
-#include <optional>
 #include <string>
 #include <string_view>
 
@@ -29,19 +27,6 @@
 #include "fpbench/core/inspect.hpp"
 
 namespace fpbench::core {
-
-// The CODE values of benchmark/misc/print.js, in its order.
-inline constexpr std::array<std::string_view, 4> kPrintCodes = {"1", "\"string\"",
-                                                                "process.versions", "process"};
-
-// The value `node -p CODE` evaluates for a CODE of kPrintCodes, built the
-// same way on every call: 1, "string", Node v20.20.2's process.versions
-// (its real keys and values, so the printed text equals `node -p
-// process.versions` of that Node), and a deterministic process-like object
-// (a few hundred entries: nested objects, arrays past 100 items, strings,
-// numbers, booleans, null, undefined; no functions or getters). nullopt for
-// any other CODE.
-std::optional<Value> print_sample(std::string_view code);
 
 // Sets SIGPIPE to SIG_IGN for the whole process, as Node does at start-up,
 // and lets every print skip blocking it around each write. Only for
