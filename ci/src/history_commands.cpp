@@ -11,9 +11,9 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "fpbench/harness/input.hpp"
-#include "fpbench/harness/plot.hpp"
-#include "fpbench/harness/sample_csv.hpp"
+#include "fpbench/reports/input.hpp"
+#include "fpbench/reports/plot.hpp"
+#include "fpbench/reports/sample_csv.hpp"
 #include "fpbench/stats/change_points.hpp"
 #include "history_json.hpp"
 
@@ -111,12 +111,12 @@ Result<CommandOutput> history_record(const RecordOptions& options) {
   if (options.commit.empty()) return usage_error("--commit is required");
   RecordInfo info{options.commit, options.date.empty() ? utc_now_iso8601() : options.date,
                   options.machine.empty() ? host_name() : options.machine,
-                  harness::input_display_name(options.file)};
+                  reports::input_display_name(options.file)};
   // The date first: a bad --date is a usage error whatever the file holds.
   if (auto date = normalize_iso8601(info.date_iso); !date) return date.error();
-  auto text = harness::read_input(options.file);
+  auto text = reports::read_input(options.file);
   if (!text) return text.error();
-  auto samples = harness::parse_samples_csv(*text, info.source_file);
+  auto samples = reports::parse_samples_csv(*text, info.source_file);
   if (!samples) return samples.error();
   auto store = HistoryStore::open(options.db);
   if (!store) return store.error();
@@ -242,7 +242,7 @@ Result<CommandOutput> history_plot(const SeriesOptions& options, const std::stri
   out << *json;
   out.close();
   if (!out) return io_error(json_path + ": cannot write");
-  if (auto drawn = harness::render_plot(harness::PlotKind::kHistory, *json, png_path); !drawn) {
+  if (auto drawn = reports::render_plot(reports::PlotKind::kHistory, *json, png_path); !drawn) {
     return drawn.error();
   }
   return CommandOutput{fmt::format("wrote {} (its data: {})\n", png_path, json_path), kExitOk};

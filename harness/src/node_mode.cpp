@@ -11,8 +11,13 @@
 #include "fpbench/harness/process.hpp"
 #include "fpbench/harness/run_command.hpp"
 #include "fpbench/harness/sample_writer.hpp"
+#include "fpbench/reports/sample_csv.hpp"
 
 namespace fpbench::harness {
+
+using reports::kSampleCsvHeader;
+using reports::sample_csv_line;
+
 namespace {
 
 // key="value" becomes key='value' when the value holds no quote or escape.

@@ -12,15 +12,21 @@
 
 #include <fmt/format.h>
 
-#include "fpbench/harness/input.hpp"
-#include "fpbench/harness/sample_csv.hpp"
 #include "fpbench/harness/sample_writer.hpp"
 #include "fpbench/harness/scenario_program.hpp"
+#include "fpbench/reports/input.hpp"
+#include "fpbench/reports/sample_csv.hpp"
 #include "fpbench/stats/rate_comparison.hpp"
 #include "machine_context.hpp"
 #include "progress.hpp"
 
 namespace fpbench::harness {
+
+using reports::kSampleCsvHeader;
+using reports::parse_samples_csv;
+using reports::read_input;
+using reports::sample_csv_line;
+
 namespace {
 
 constexpr std::array<const char*, 2> kSideLabels = {"old", "new"};

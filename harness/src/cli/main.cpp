@@ -14,10 +14,11 @@
 #include <vector>
 
 #include "fpbench/ci/gate.hpp"
-#include "fpbench/harness/compare_command.hpp"
+#include "fpbench/reports/plot.hpp"
+#include "fpbench/reports/report_format.hpp"
 #include "fpbench/harness/process.hpp"
 #include "fpbench/harness/run_command.hpp"
-#include "fpbench/harness/sample_sources.hpp"
+#include "fpbench/reports/sample_sources.hpp"
 #include "sample_input_flags.hpp"
 #include "history_cli.hpp"
 
@@ -53,7 +54,7 @@ struct CompareArgs {
 };
 
 int run_compare(const CompareArgs& args) {
-  using namespace fpbench::harness;
+  using namespace fpbench::reports;
   const auto format = parse_report_format(args.format);
   if (!format) return fail(format.error());
   const auto inputs = fpbench::cli::sample_inputs_from_flags(args.inputs);
@@ -125,7 +126,7 @@ int run_gate(const GateArgs& args) {
 
   const auto inputs = cli::sample_inputs_from_flags(args.inputs);
   if (!inputs) return fail(inputs.error());
-  const auto loaded = harness::load_samples(*inputs);
+  const auto loaded = reports::load_samples(*inputs);
   if (!loaded) return fail(loaded.error());
   cli::print_sample_warnings(*loaded);
   options.metric = loaded->metric_description;

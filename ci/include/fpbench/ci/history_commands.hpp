@@ -82,7 +82,7 @@ Result<CommandOutput> history_report(const ReportOptions& options);
 Result<std::string> history_plot_json(const SeriesOptions& options);
 
 // Writes history_plot_json next to `png_path` (OUT.png -> OUT.json), then
-// draws the PNG from it with harness::render_plot (the matplotlib script).
+// draws the PNG from it with reports::render_plot (the matplotlib script).
 Result<CommandOutput> history_plot(const SeriesOptions& options, const std::string& png_path);
 
 // --- The analysis the commands share (exposed for tests) ---

@@ -14,8 +14,9 @@
 #include <string_view>
 
 #include "fpbench/base/result.hpp"
+#include "fpbench/reports/samples.hpp"
 
-namespace fpbench::harness {
+namespace fpbench::reports {
 
 enum class PlotKind {
   kBox,          // compare JSON: old and new samples per benchmark
@@ -37,4 +38,11 @@ Result<std::string> plot_script_path();
 Result<void> render_plot(PlotKind kind, std::string_view json_text,
                          const std::string& png_path);
 
-}  // namespace fpbench::harness
+// Draws the comparison of the samples: old and new samples per benchmark to
+// box_png, the improvements with their confidence intervals to
+// improvement_png. An empty path skips that picture.
+Result<void> plot_comparison(const SampleSet& samples,
+                             const std::string& box_png,
+                             const std::string& improvement_png);
+
+}  // namespace fpbench::reports

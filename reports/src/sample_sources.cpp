@@ -1,15 +1,15 @@
-#include "fpbench/harness/sample_sources.hpp"
+#include "fpbench/reports/sample_sources.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <utility>
 
-#include "fpbench/harness/hyperfine_json.hpp"
-#include "fpbench/harness/input.hpp"
-#include "fpbench/harness/sample_csv.hpp"
+#include "fpbench/reports/hyperfine_json.hpp"
+#include "fpbench/reports/input.hpp"
+#include "fpbench/reports/sample_csv.hpp"
 
-namespace fpbench::harness {
+namespace fpbench::reports {
 namespace {
 
 // Reads OLD and NEW and adds each with `add(text, name, side)`.
@@ -24,8 +24,7 @@ Result<void> load_pair(const std::vector<std::string>& paths,
     return usage_error(
         fmt::format("{}: OLD and NEW cannot both be standard input", flag));
   }
-  const reports::Binary sides[] = {reports::Binary::kOld,
-                                   reports::Binary::kNew};
+  const Binary sides[] = {Binary::kOld, Binary::kNew};
   for (std::size_t i = 0; i < 2; ++i) {
     const auto text = read_input(paths[i]);
     if (!text) return text.error();
@@ -78,24 +77,22 @@ Result<LoadedSamples> load_samples(const SampleInputs& inputs) {
   }
 
   if (!inputs.gbench.empty()) {
-    auto loaded_pair =
-        load_pair(inputs.gbench, "--gbench",
-                  [&](const std::string& text, const std::string& name,
-                      reports::Binary side) {
-                    return add_gbench_json(text, name, side, inputs.metric,
-                                           loaded.samples, loaded.warnings);
-                  });
+    auto loaded_pair = load_pair(
+        inputs.gbench, "--gbench",
+        [&](const std::string& text, const std::string& name, Binary side) {
+          return add_gbench_json(text, name, side, inputs.metric,
+                                 loaded.samples, loaded.warnings);
+        });
     if (!loaded_pair) return loaded_pair.error();
     loaded.metric_description = fmt::format("1/{} (iterations per second)",
                                             time_metric_name(inputs.metric));
   } else {
-    auto loaded_pair =
-        load_pair(inputs.hyperfine, "--hyperfine",
-                  [&](const std::string& text, const std::string& name,
-                      reports::Binary side) {
-                    return add_hyperfine_json(text, name, side, loaded.samples,
-                                              loaded.warnings);
-                  });
+    auto loaded_pair = load_pair(
+        inputs.hyperfine, "--hyperfine",
+        [&](const std::string& text, const std::string& name, Binary side) {
+          return add_hyperfine_json(text, name, side, loaded.samples,
+                                    loaded.warnings);
+        });
     if (!loaded_pair) return loaded_pair.error();
     loaded.metric_description = "1/time (runs per second)";
   }
@@ -103,4 +100,4 @@ Result<LoadedSamples> load_samples(const SampleInputs& inputs) {
   return loaded;
 }
 
-}  // namespace fpbench::harness
+}  // namespace fpbench::reports

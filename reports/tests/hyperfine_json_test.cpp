@@ -1,7 +1,7 @@
 // hyperfine --export-json as samples: real exports of hyperfine 1.15 and
 // handwritten files (data/hyperfine/README.md).
 
-#include "fpbench/harness/hyperfine_json.hpp"
+#include "fpbench/reports/hyperfine_json.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,10 +10,10 @@
 
 #include "json_samples_test_util.hpp"
 
-namespace fpbench::harness {
+namespace fpbench::reports {
 namespace {
 
-using namespace fpbench::harness::test_support;
+using namespace fpbench::reports::test_support;
 
 TEST(HyperfineJson, RealExportGivesOneSamplePerRun) {
   const Loaded l = hyperfine_file("hyperfine-1.15-old.json");
@@ -92,4 +92,4 @@ TEST(HyperfineJson, WrongShapesAreErrors) {
 }
 
 }  // namespace
-}  // namespace fpbench::harness
+}  // namespace fpbench::reports

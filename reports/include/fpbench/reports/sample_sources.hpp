@@ -14,10 +14,10 @@
 #include <vector>
 
 #include "fpbench/base/result.hpp"
-#include "fpbench/harness/gbench_json.hpp"
+#include "fpbench/reports/gbench_json.hpp"
 #include "fpbench/reports/samples.hpp"
 
-namespace fpbench::harness {
+namespace fpbench::reports {
 
 struct SampleInputs {
   std::string csv_path;                // "-" for stdin; empty if not used
@@ -27,7 +27,7 @@ struct SampleInputs {
 };
 
 struct LoadedSamples {
-  reports::SampleSet samples;
+  SampleSet samples;
   // Rows left out, one line each without the "fpbench: warning: " prefix;
   // also a note when OLD and NEW share no benchmark name.
   std::vector<std::string> warnings;
@@ -41,4 +41,4 @@ struct LoadedSamples {
 // exactly OLD and NEW. Otherwise the errors of reading and parsing.
 Result<LoadedSamples> load_samples(const SampleInputs& inputs);
 
-}  // namespace fpbench::harness
+}  // namespace fpbench::reports

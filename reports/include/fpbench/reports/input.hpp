@@ -7,11 +7,11 @@
 
 #include "fpbench/base/result.hpp"
 
-namespace fpbench::harness {
+namespace fpbench::reports {
 
 // The name that messages use for an input path: "<stdin>" for "-".
 std::string input_display_name(std::string_view path);
 
 Result<std::string> read_input(const std::string& path);
 
-}  // namespace fpbench::harness
+}  // namespace fpbench::reports

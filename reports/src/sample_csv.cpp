@@ -1,4 +1,4 @@
-#include "fpbench/harness/sample_csv.hpp"
+#include "fpbench/reports/sample_csv.hpp"
 
 #include <fmt/format.h>
 
@@ -8,7 +8,7 @@
 #include <cmath>
 #include <string>
 
-namespace fpbench::harness {
+namespace fpbench::reports {
 namespace {
 
 constexpr std::size_t kColumns = 5;
@@ -201,10 +201,19 @@ std::string shown(std::string_view field) {
   return out + (field.size() > 60 ? "...'" : "'");
 }
 
+std::string quoted(std::string_view s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
 }  // namespace
 
-Result<reports::SampleSet> parse_samples_csv(std::string_view text,
-                                             std::string_view source_name) {
+Result<SampleSet> parse_samples_csv(std::string_view text,
+                                    std::string_view source_name) {
   RecordReader reader(text);
   using Status = RecordReader::Status;
   auto unterminated = [&] {
@@ -224,7 +233,7 @@ Result<reports::SampleSet> parse_samples_csv(std::string_view text,
                      fmt::format("missing header: expected {}", kHeaderLine));
   }
 
-  reports::SampleSet samples;
+  SampleSet samples;
   while ((status = reader.next()) != Status::kEnd) {
     if (status == Status::kUnterminatedQuote) return unterminated();
     const std::size_t line = reader.line();
@@ -235,9 +244,9 @@ Result<reports::SampleSet> parse_samples_csv(std::string_view text,
                       "rate, time), found {}",
                       reader.field_count()));
     }
-    reports::Binary binary = reports::Binary::kOld;
+    Binary binary = Binary::kOld;
     if (reader.field(0) == "new") {
-      binary = reports::Binary::kNew;
+      binary = Binary::kNew;
     } else if (reader.field(0) != "old") {
       return bad_input(source_name, line,
                        fmt::format("unknown binary {}: expected 'old' or 'new'",
@@ -266,4 +275,11 @@ Result<reports::SampleSet> parse_samples_csv(std::string_view text,
   return samples;
 }
 
-}  // namespace fpbench::harness
+std::string sample_csv_line(std::string_view binary, std::string_view filename,
+                            std::string_view configuration,
+                            double rate_ops_per_s, double time_s) {
+  return fmt::format("{},{},{},{},{:.9f}\n", quoted(binary), quoted(filename),
+                     quoted(configuration), rate_ops_per_s, time_s);
+}
+
+}  // namespace fpbench::reports

@@ -10,14 +10,14 @@
 #include <string>
 #include <vector>
 
-#include "fpbench/harness/compare_command.hpp"
+#include "fpbench/reports/report_format.hpp"
 #include "test_files.hpp"
 
-namespace fpbench::harness {
+namespace fpbench::reports {
 namespace {
 
 namespace fs = std::filesystem;
-using fpbench::harness::test_support::slurp;
+using fpbench::reports::test_support::slurp;
 
 
 std::string first_difference(const std::string& got, const std::string& want) {
@@ -61,7 +61,7 @@ void check_folder(const fs::path& dir, std::size_t at_least) {
 }
 
 TEST(CompareGolden, NodeCompareRFixtures) {
-  check_folder(FPBENCH_SOURCE_DIR "/harness/tests/data/compare-r", 5);
+  check_folder(FPBENCH_SOURCE_DIR "/reports/tests/data/compare-r", 5);
 }
 
 TEST(CompareGolden, ROracleCases) {
@@ -69,4 +69,4 @@ TEST(CompareGolden, ROracleCases) {
 }
 
 }  // namespace
-}  // namespace fpbench::harness
+}  // namespace fpbench::reports

@@ -2,7 +2,7 @@
 // and handwritten files in the shapes other versions print
 // (data/gbench/README.md).
 
-#include "fpbench/harness/gbench_json.hpp"
+#include "fpbench/reports/gbench_json.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,10 +11,10 @@
 
 #include "json_samples_test_util.hpp"
 
-namespace fpbench::harness {
+namespace fpbench::reports {
 namespace {
 
-using namespace fpbench::harness::test_support;
+using namespace fpbench::reports::test_support;
 
 // One iteration row in the 1.7 shape, for small inline files.
 std::string row(const std::string& name, const std::string& time,
@@ -287,4 +287,4 @@ TEST(GbenchJson, ParseTimeMetric) {
 }
 
 }  // namespace
-}  // namespace fpbench::harness
+}  // namespace fpbench::reports

@@ -9,20 +9,16 @@
 #include <string>
 #include <vector>
 
-#include "fpbench/harness/gbench_json.hpp"
-#include "fpbench/harness/hyperfine_json.hpp"
-#include "fpbench/harness/input.hpp"
+#include "fpbench/reports/gbench_json.hpp"
+#include "fpbench/reports/hyperfine_json.hpp"
+#include "fpbench/reports/input.hpp"
 
-namespace fpbench::harness::test_support {
-
-using reports::BenchmarkSamples;
-using reports::Binary;
-using reports::SampleSet;
+namespace fpbench::reports::test_support {
 
 inline const std::string kGbenchDir =
-    FPBENCH_SOURCE_DIR "/harness/tests/data/gbench/";
+    FPBENCH_SOURCE_DIR "/reports/tests/data/gbench/";
 inline const std::string kHyperfineDir =
-    FPBENCH_SOURCE_DIR "/harness/tests/data/hyperfine/";
+    FPBENCH_SOURCE_DIR "/reports/tests/data/hyperfine/";
 
 inline std::string data(const std::string& path) {
   Result<std::string> text = read_input(path);
@@ -72,4 +68,4 @@ inline std::string error_of(const Loaded& l) {
   return l.result ? std::string("(no error)") : l.result.error().message;
 }
 
-}  // namespace fpbench::harness::test_support
+}  // namespace fpbench::reports::test_support

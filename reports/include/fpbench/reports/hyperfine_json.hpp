@@ -27,13 +27,13 @@
 #include "fpbench/base/result.hpp"
 #include "fpbench/reports/samples.hpp"
 
-namespace fpbench::harness {
+namespace fpbench::reports {
 
 // Adds every successful run to `out` as a sample of `side` and appends the
 // warnings to `warnings`. On error nothing is added to `out`.
 Result<void> add_hyperfine_json(std::string_view json_text,
-                                std::string_view source_name,
-                                reports::Binary side, reports::SampleSet& out,
+                                std::string_view source_name, Binary side,
+                                SampleSet& out,
                                 std::vector<std::string>& warnings);
 
-}  // namespace fpbench::harness
+}  // namespace fpbench::reports

@@ -6,7 +6,7 @@
 #include <cctype>
 #include <limits>
 
-namespace fpbench::harness {
+namespace fpbench::reports {
 namespace {
 
 // The strings the non-finite tokens become, as JSON source and as the value
@@ -187,4 +187,4 @@ std::string json_type_name(const nlohmann::json& value) {
   }
 }
 
-}  // namespace fpbench::harness
+}  // namespace fpbench::reports

@@ -1,7 +1,7 @@
 // render_plot against the real script: the PNG it writes, and which error
 // code each way of failing maps to.
 
-#include "fpbench/harness/plot.hpp"
+#include "fpbench/reports/plot.hpp"
 #include "test_files.hpp"
 
 #include <gtest/gtest.h>
@@ -14,12 +14,12 @@
 #include <sstream>
 #include <string>
 
-namespace fpbench::harness {
+namespace fpbench::reports {
 namespace {
 
 namespace fs = std::filesystem;
-using fpbench::harness::test_support::slurp;
-using fpbench::harness::test_support::plotting_python_available;
+using fpbench::reports::test_support::slurp;
+using fpbench::reports::test_support::plotting_python_available;
 
 
 
@@ -133,4 +133,4 @@ TEST_F(Plot, TheTemporaryJsonIsRemoved) {
 }
 
 }  // namespace
-}  // namespace fpbench::harness
+}  // namespace fpbench::reports

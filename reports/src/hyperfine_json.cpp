@@ -1,4 +1,4 @@
-#include "fpbench/harness/hyperfine_json.hpp"
+#include "fpbench/reports/hyperfine_json.hpp"
 
 #include <fmt/format.h>
 
@@ -8,7 +8,7 @@
 
 #include "json_text.hpp"
 
-namespace fpbench::harness {
+namespace fpbench::reports {
 namespace {
 
 using nlohmann::json;
@@ -108,8 +108,8 @@ Result<void> add_result(const json& result, std::size_t index,
 }  // namespace
 
 Result<void> add_hyperfine_json(std::string_view json_text,
-                                std::string_view source_name,
-                                reports::Binary side, reports::SampleSet& out,
+                                std::string_view source_name, Binary side,
+                                SampleSet& out,
                                 std::vector<std::string>& warnings) {
   const auto doc = parse_tool_json(json_text, source_name, kExpected);
   if (!doc) return doc.error();
@@ -135,4 +135,4 @@ Result<void> add_hyperfine_json(std::string_view json_text,
   return {};
 }
 
-}  // namespace fpbench::harness
+}  // namespace fpbench::reports

@@ -39,7 +39,7 @@
 #include "fpbench/base/result.hpp"
 #include "fpbench/reports/samples.hpp"
 
-namespace fpbench::harness {
+namespace fpbench::reports {
 
 enum class TimeMetric { kRealTime, kCpuTime };
 
@@ -52,8 +52,8 @@ std::string_view time_metric_name(TimeMetric metric);
 // appends the warnings for left-out rows to `warnings`. On error nothing is
 // added to `out`.
 Result<void> add_gbench_json(std::string_view json_text,
-                             std::string_view source_name, reports::Binary side,
-                             TimeMetric metric, reports::SampleSet& out,
+                             std::string_view source_name, Binary side,
+                             TimeMetric metric, SampleSet& out,
                              std::vector<std::string>& warnings);
 
-}  // namespace fpbench::harness
+}  // namespace fpbench::reports

@@ -1,10 +1,11 @@
-#include "fpbench/harness/sample_csv.hpp"
+#include "fpbench/reports/sample_csv.hpp"
 
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
-namespace fpbench::harness {
+namespace fpbench::reports {
 namespace {
 
 constexpr std::string_view kHeader =
@@ -120,5 +121,22 @@ TEST(SampleCsv, LineNumbersCountNewlinesInsideQuotes) {
             "in.csv:4: unknown binary 'x': expected 'old' or 'new'");
 }
 
+TEST(SampleCsvLine, QuotesLikeCompareJs) {
+  EXPECT_EQ(sample_csv_line("old", "misc/print", "code='\"s\"'", 1234.5, 0.25),
+            "\"old\",\"misc/print\",\"code='\"\"s\"\"'\",1234.5,0.250000000\n");
+}
+
+TEST(SampleCsvLine, ReadsBackAsTheSameSample) {
+  const std::string text = std::string(kSampleCsvHeader) +
+                           sample_csv_line("old", "fs/a, b", "s='x\"y'", 1.5, 2) +
+                           sample_csv_line("new", "fs/a, b", "s='x\"y'", 3, 1);
+  const auto samples = parse_samples_csv(text, "written.csv");
+  ASSERT_TRUE(samples.has_value()) << samples.error().message;
+  ASSERT_EQ(samples->benchmarks().size(), 1u);
+  EXPECT_EQ(samples->benchmarks()[0].name, "fs/a, b s='x\"y'");
+  EXPECT_EQ(samples->benchmarks()[0].old_rates, std::vector<double>{1.5});
+  EXPECT_EQ(samples->benchmarks()[0].new_rates, std::vector<double>{3});
+}
+
 }  // namespace
-}  // namespace fpbench::harness
+}  // namespace fpbench::reports

@@ -1,21 +1,26 @@
-#include "fpbench/harness/plot.hpp"
+#include "fpbench/reports/plot.hpp"
 
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <spawn.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <array>
 #include <cerrno>
+#include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
 
-#include "fpbench/harness/process.hpp"
+#include "fpbench/reports/report_format.hpp"
 
 #ifndef FPBENCH_PLOT_SOURCE_SCRIPT
 #define FPBENCH_PLOT_SOURCE_SCRIPT ""
 #endif
 
-namespace fpbench::harness {
+namespace fpbench::reports {
 namespace {
 
 std::string env_or(const char* name, std::string fallback) {
@@ -75,6 +80,70 @@ class TempFile {
   std::string path_;
 };
 
+// How the script ended, and what it said on stderr.
+struct ScriptRun {
+  int exit_code = 0;
+  int term_signal = 0;
+  std::string err;
+
+  [[nodiscard]] bool ok() const { return exit_code == 0 && term_signal == 0; }
+  [[nodiscard]] std::string status_text() const {
+    if (term_signal != 0) {
+      return fmt::format("killed by signal {} ({})", term_signal,
+                         ::strsignal(term_signal));
+    }
+    return fmt::format("exit status {}", exit_code);
+  }
+};
+
+// Runs argv with stdout discarded and stderr kept. The script writes little
+// on stderr, so reading it to the end before waiting cannot block the child
+// for long; a system error when it cannot be started at all.
+Result<ScriptRun> run_script(const std::vector<std::string>& argv) {
+  std::array<int, 2> err_pipe = {-1, -1};
+  if (::pipe2(err_pipe.data(), O_CLOEXEC) != 0) {
+    return Error(ErrorKind::kSystem,
+                 fmt::format("cannot create a pipe: {}", std::strerror(errno)));
+  }
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null",
+                                   O_WRONLY, 0);
+  posix_spawn_file_actions_adddup2(&actions, err_pipe[1], STDERR_FILENO);
+  std::vector<char*> args;
+  for (const std::string& a : argv) {
+    args.push_back(const_cast<char*>(a.c_str()));
+  }
+  args.push_back(nullptr);
+  pid_t pid = 0;
+  const int spawned =
+      ::posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  ::close(err_pipe[1]);
+  if (spawned != 0) {
+    ::close(err_pipe[0]);
+    return Error(ErrorKind::kSystem, fmt::format("cannot run '{}': {}", argv[0],
+                                                 std::strerror(spawned)));
+  }
+  ScriptRun run;
+  std::array<char, 4096> buffer;
+  for (;;) {
+    const ssize_t n = ::read(err_pipe[0], buffer.data(), buffer.size());
+    if (n > 0) {
+      run.err.append(buffer.data(), static_cast<std::size_t>(n));
+    } else if (n == 0 || errno != EINTR) {
+      break;
+    }
+  }
+  ::close(err_pipe[0]);
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (WIFEXITED(status)) run.exit_code = WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) run.term_signal = WTERMSIG(status);
+  return run;
+}
+
 std::string trimmed(std::string text) {
   while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) {
     text.pop_back();
@@ -130,9 +199,9 @@ Result<void> render_plot(PlotKind kind, std::string_view json_text,
     return made.error();
   }
   const std::string python = env_or("FPBENCH_PYTHON", "/usr/bin/python3");
-  const Result<ProcessResult> run = run_process(
-      {python, *script, std::string(plot_kind_name(kind)), json_file.path(),
-       png_path});
+  const Result<ScriptRun> run =
+      run_script({python, *script, std::string(plot_kind_name(kind)),
+                  json_file.path(), png_path});
   if (!run) {
     return internal_error(
         fmt::format("cannot draw '{}': {} (set "
@@ -162,4 +231,20 @@ Result<void> render_plot(PlotKind kind, std::string_view json_text,
   return internal_error(message);
 }
 
-}  // namespace fpbench::harness
+Result<void> plot_comparison(const SampleSet& samples,
+                             const std::string& box_png,
+                             const std::string& improvement_png) {
+  if (box_png.empty() && improvement_png.empty()) return {};
+  // The script reads only the JSON report, which carries the samples too.
+  const Result<std::string> json = render_comparison(samples, ReportFormat::kJson, {});
+  if (!json) return json.error();
+  if (!box_png.empty()) {
+    if (Result<void> r = render_plot(PlotKind::kBox, *json, box_png); !r) return r;
+  }
+  if (!improvement_png.empty()) {
+    return render_plot(PlotKind::kImprovement, *json, improvement_png);
+  }
+  return {};
+}
+
+}  // namespace fpbench::reports

@@ -1,4 +1,4 @@
-#include "fpbench/harness/gbench_json.hpp"
+#include "fpbench/reports/gbench_json.hpp"
 
 #include <fmt/format.h>
 
@@ -10,7 +10,7 @@
 
 #include "json_text.hpp"
 
-namespace fpbench::harness {
+namespace fpbench::reports {
 namespace {
 
 using nlohmann::json;
@@ -196,8 +196,8 @@ std::string_view time_metric_name(TimeMetric metric) {
 }
 
 Result<void> add_gbench_json(std::string_view json_text,
-                             std::string_view source_name, reports::Binary side,
-                             TimeMetric metric, reports::SampleSet& out,
+                             std::string_view source_name, Binary side,
+                             TimeMetric metric, SampleSet& out,
                              std::vector<std::string>& warnings) {
   const auto doc = parse_tool_json(json_text, source_name, kExpected);
   if (!doc) return doc.error();
@@ -271,4 +271,4 @@ Result<void> add_gbench_json(std::string_view json_text,
   return {};
 }
 
-}  // namespace fpbench::harness
+}  // namespace fpbench::reports

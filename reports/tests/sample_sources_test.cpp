@@ -1,7 +1,7 @@
 // load_samples: one kind of input, OLD and NEW files on their sides, errors
 // naming the file.
 
-#include "fpbench/harness/sample_sources.hpp"
+#include "fpbench/reports/sample_sources.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,10 +10,10 @@
 
 #include "json_samples_test_util.hpp"
 
-namespace fpbench::harness {
+namespace fpbench::reports {
 namespace {
 
-using namespace fpbench::harness::test_support;
+using namespace fpbench::reports::test_support;
 
 TEST(LoadSamples, GbenchOldAndNewFiles) {
   SampleInputs in;
@@ -58,7 +58,7 @@ TEST(LoadSamples, HyperfineOldAndNewFiles) {
 TEST(LoadSamples, CsvAsBefore) {
   SampleInputs in;
   in.csv_path =
-      FPBENCH_SOURCE_DIR "/harness/tests/data/compare-r/readfilesync.csv";
+      FPBENCH_SOURCE_DIR "/reports/tests/data/compare-r/readfilesync.csv";
   const auto loaded = load_samples(in);
   ASSERT_TRUE(loaded) << loaded.error().message;
   EXPECT_EQ(loaded->metric_description, "rate_ops_per_s");
@@ -108,4 +108,4 @@ TEST(LoadSamples, DisjointNamesWarn) {
 }
 
 }  // namespace
-}  // namespace fpbench::harness
+}  // namespace fpbench::reports

@@ -18,7 +18,7 @@
 
 #include "fpbench/base/result.hpp"
 
-namespace fpbench::harness {
+namespace fpbench::reports {
 
 // The text with the non-finite tokens replaced, as described above.
 std::string replace_non_finite_tokens(std::string_view json_text);
@@ -38,4 +38,4 @@ std::optional<double> json_number(const nlohmann::json& value);
 // "null", "an array".
 std::string json_type_name(const nlohmann::json& value);
 
-}  // namespace fpbench::harness
+}  // namespace fpbench::reports

@@ -1,4 +1,4 @@
-#include "fpbench/harness/input.hpp"
+#include "fpbench/reports/input.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -9,7 +9,7 @@
 
 #include <fmt/format.h>
 
-namespace fpbench::harness {
+namespace fpbench::reports {
 namespace {
 
 Error file_error(ErrorKind kind, std::string_view verb, std::string_view path,
@@ -60,4 +60,4 @@ Result<std::string> read_input(const std::string& path) {
   return data;
 }
 
-}  // namespace fpbench::harness
+}  // namespace fpbench::reports
