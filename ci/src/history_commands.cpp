@@ -8,14 +8,13 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <fstream>
-#include <nlohmann/json.hpp>
 #include <set>
 
+#include "fpbench/reports/history_report.hpp"
 #include "fpbench/reports/input.hpp"
 #include "fpbench/reports/plot.hpp"
 #include "fpbench/reports/sample_csv.hpp"
 #include "fpbench/stats/change_points.hpp"
-#include "history_json.hpp"
 
 namespace fpbench::ci {
 namespace {
@@ -95,13 +94,6 @@ Result<void> apply_since(std::vector<SeriesAnalysis>& analyses, const std::strin
     a.selected_from = static_cast<std::size_t>(at - points.begin());
   }
   return {};
-}
-
-// nlohmann writes NaN as null; that is what a plot should see for a
-// single-sample run's missing spread.
-nlohmann::json point_json(const RunPoint& p) {
-  return {{"commit", p.commit}, {"date", p.date},     {"n", p.n},    {"mean", p.mean},
-          {"median", p.median}, {"min", p.min},       {"max", p.max}};
 }
 
 }  // namespace
@@ -189,9 +181,13 @@ Result<CommandOutput> history_detect(const DetectOptions& options) {
       if (c.regression && c.selected) out.exit_code = kExitRegression;
     }
   }
-  if (options.format == "text") out.text = format_detect_text(*analyses);
-  if (options.format == "markdown") out.text = format_detect_markdown(*analyses);
-  if (options.format == "json") out.text = format_detect_json(*analyses, options);
+  if (options.format == "text") out.text = reports::format_detect_text(*analyses);
+  if (options.format == "markdown") out.text = reports::format_detect_markdown(*analyses);
+  if (options.format == "json") {
+    const SeriesOptions& o = options.series;
+    out.text = reports::format_detect_json(*analyses, {o.side, options.since, o.window, o.p_value,
+                                                       o.min_segment, o.min_magnitude_pct});
+  }
   return out;
 }
 
@@ -205,8 +201,9 @@ Result<CommandOutput> history_report(const ReportOptions& options) {
   auto analyses = analyse_history(*store, options.series,
                                   options.last == 0 ? std::string() : std::to_string(options.last));
   if (!analyses) return analyses.error();
-  return CommandOutput{options.format == "json" ? format_report_json(*analyses, options.last)
-                                                : format_report_markdown(*analyses, options.last),
+  return CommandOutput{options.format == "json"
+                           ? reports::format_report_json(*analyses, options.last)
+                           : reports::format_report_markdown(*analyses, options.last),
                        kExitOk};
 }
 
@@ -216,19 +213,7 @@ Result<std::string> history_plot_json(const SeriesOptions& options) {
   if (!store) return store.error();
   auto analyses = analyse_history(*store, options, "");
   if (!analyses) return analyses.error();
-  nlohmann::json series = nlohmann::json::array();
-  for (const auto& a : *analyses) {
-    nlohmann::json points = nlohmann::json::array(), changes = nlohmann::json::array();
-    for (const auto& p : a.series.points) points.push_back(point_json(p));
-    for (const auto& c : a.changes) changes.push_back(detail::change_json(c));
-    series.push_back({{"benchmark", a.series.benchmark},
-                      {"machine", a.series.machine},
-                      {"side", a.series.side},
-                      {"points", std::move(points)},
-                      {"change_points", std::move(changes)}});
-  }
-  nlohmann::json doc = {{"metric", "rate_ops_per_s"}, {"series", std::move(series)}};
-  return doc.dump(2) + "\n";
+  return reports::format_history_plot_json(*analyses);
 }
 
 Result<CommandOutput> history_plot(const SeriesOptions& options, const std::string& png_path) {

@@ -8,21 +8,17 @@
 #include "r_strings.hpp"
 
 namespace fpbench::reports {
-namespace {
 
-// Escapes what Markdown would read as markup or a cell boundary.
-std::string markdown_text(std::string_view text) {
+std::string markdown_escape(std::string_view text) {
   constexpr std::string_view kSpecial = "\\`*_{}[]<>()#+!|~";
   std::string out;
   out.reserve(text.size());
   for (char c : text) {
     if (kSpecial.find(c) != std::string_view::npos) out += '\\';
-    out += c;
+    out += c == '\n' ? ' ' : c;
   }
   return out;
 }
-
-}  // namespace
 
 std::string format_markdown(const Comparison& comparison,
                             const ReportOptions& options) {
@@ -30,13 +26,13 @@ std::string format_markdown(const Comparison& comparison,
       options.only_significant ? comparison.only_significant() : comparison;
   std::string out = "| benchmark |";
   for (std::string_view header : detail::kColumnHeaders) {
-    out += fmt::format(" {} |", markdown_text(header));
+    out += fmt::format(" {} |", markdown_escape(header));
   }
   out += "\n| :-- | --: | --: | --: | --: | --: |\n";
   for (const ComparisonRow& row : shown.rows) {
-    out += fmt::format("| {} |", markdown_text(detail::r_escape(row.name)));
+    out += fmt::format("| {} |", markdown_escape(detail::r_escape(row.name)));
     for (const std::string& cell : detail::row_cells(row.stats)) {
-      out += fmt::format(" {} |", markdown_text(cell));
+      out += fmt::format(" {} |", markdown_escape(cell));
     }
     out += '\n';
   }

@@ -1,13 +1,17 @@
+// The gate's renderings: the decisions that matter as compare.R's table
+// and one line each, a pull-request comment, and every decision as JSON.
+
 #include <cmath>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "fpbench/ci/gate.hpp"
 #include "fpbench/reports/compare_r_text.hpp"
+#include "fpbench/reports/gate_report.hpp"
+#include "fpbench/reports/markdown.hpp"
 #include "fpbench/stats/multiple_comparisons.hpp"
 
-namespace fpbench::ci {
+namespace fpbench::reports {
 namespace {
 
 const char* correction_name(stats::Correction c) {
@@ -44,24 +48,27 @@ std::string interval_text(const GateDecision& d) {
   return fmt::format("{:+.2f}% .. {:+.2f}%", d.lower_pct, d.upper_pct);
 }
 
-std::string markdown_escape(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    if (std::string_view("\\`*_{}[]<>()#+!|~").find(c) != std::string_view::npos) out += '\\';
-    out += c == '\n' ? ' ' : c;
-  }
-  return out;
-}
-
 }  // namespace
 
+const char* verdict_name(Verdict v) {
+  switch (v) {
+    case Verdict::kRegression: return "regression";
+    case Verdict::kNeedMoreRuns: return "need more runs";
+    case Verdict::kMissing: return "missing samples";
+    case Verdict::kMinorRegression: return "minor regression";
+    case Verdict::kImproved: return "improved";
+    case Verdict::kNoChange: return "no change";
+  }
+  return "unknown";
+}
+
 std::string format_gate_text(const GateResult& result) {
-  reports::Comparison table;
+  Comparison table;
   for (const GateDecision& d : result.decisions) {
     if (shown(d)) table.rows.push_back(d.row);
   }
   std::string out;
-  if (!table.rows.empty()) out += reports::format_compare_r_text(table) + "\n";
+  if (!table.rows.empty()) out += format_compare_r_text(table) + "\n";
   for (const GateDecision& d : result.decisions) {
     if (!shown(d)) continue;
     out += fmt::format("{}: {}: {:+.2f}%, p(adj) {}, threshold -{}%: {}\n", verdict_name(d.verdict),
@@ -140,4 +147,4 @@ std::string format_gate_json(const GateResult& result) {
   return doc.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
-}  // namespace fpbench::ci
+}  // namespace fpbench::reports

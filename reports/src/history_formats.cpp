@@ -1,18 +1,18 @@
-// Text, Markdown and JSON renderings of detect and report: pure functions of
-// the analysis. Percentages are 100 * (after - before) / before of mean
-// rates; a negative one on a rate is a slowdown.
+// Text, Markdown and JSON renderings of the history: pure functions of the
+// analysis.
 
 #include <fmt/format.h>
 
 #include <cmath>
 #include <nlohmann/json.hpp>
 
-#include "fpbench/ci/history_commands.hpp"
-#include "history_json.hpp"
+#include "fpbench/reports/history_report.hpp"
+#include "fpbench/reports/markdown.hpp"
 
-namespace fpbench::ci {
-namespace detail {
+namespace fpbench::reports {
+namespace {
 
+// One change point, the same in detect, report and the plot's JSON.
 nlohmann::json change_json(const DetectedChange& c) {
   return {{"index", c.index},
           {"commit", c.commit},
@@ -24,20 +24,15 @@ nlohmann::json change_json(const DetectedChange& c) {
           {"regression", c.regression}};
 }
 
-}  // namespace detail
-
-namespace {
+// NaN (a single-sample run's missing spread) becomes null, which is what a
+// plot should see.
+nlohmann::json point_json(const RunPoint& p) {
+  return {{"commit", p.commit}, {"date", p.date}, {"n", p.n},
+          {"mean", p.mean},     {"median", p.median}, {"min", p.min},
+          {"max", p.max}};
+}
 
 std::string direction(const DetectedChange& c) { return c.regression ? "REGRESSION" : "improvement"; }
-
-std::string md_cell(std::string_view text) {
-  std::string out;
-  for (const char c : text) {
-    if (c == '|') out += '\\';
-    out += c == '\n' ? ' ' : c;
-  }
-  return out;
-}
 
 std::string short_commit(const std::string& commit) { return commit.substr(0, 12); }
 
@@ -100,7 +95,7 @@ std::string format_detect_markdown(const std::vector<SeriesAnalysis>& analyses) 
   for (const auto& a : analyses) {
     for (const auto& c : a.changes) {
       out += fmt::format("| {} | {} | {} | `{}` | {} | {} | {:.3g} | {} | {} |\n",
-                         md_cell(a.series.benchmark), md_cell(a.series.machine), c.index + 1,
+                         markdown_escape(a.series.benchmark), markdown_escape(a.series.machine), c.index + 1,
                          short_commit(c.commit), c.date, signed_pct(c.magnitude_pct), c.p_value,
                          direction(c), c.selected ? "yes" : "");
     }
@@ -109,13 +104,13 @@ std::string format_detect_markdown(const std::vector<SeriesAnalysis>& analyses) 
 }
 
 std::string format_detect_json(const std::vector<SeriesAnalysis>& analyses,
-                               const DetectOptions& options) {
+                               const DetectSettings& settings) {
   const Totals t = totals(analyses);
   nlohmann::json series = nlohmann::json::array();
   for (const auto& a : analyses) {
     nlohmann::json changes = nlohmann::json::array();
     for (const auto& c : a.changes) {
-      nlohmann::json j = detail::change_json(c);
+      nlohmann::json j = change_json(c);
       j["selected"] = c.selected;
       changes.push_back(std::move(j));
     }
@@ -126,12 +121,12 @@ std::string format_detect_json(const std::vector<SeriesAnalysis>& analyses,
                       {"selected_from", a.selected_from},
                       {"change_points", std::move(changes)}});
   }
-  nlohmann::json doc = {{"side", options.series.side},
-                        {"since", options.since.empty() ? "last run" : options.since},
-                        {"window", options.series.window},
-                        {"p_value", options.series.p_value},
-                        {"min_segment", options.series.min_segment},
-                        {"min_magnitude_pct", options.series.min_magnitude_pct},
+  nlohmann::json doc = {{"side", settings.side},
+                        {"since", settings.since.empty() ? "last run" : settings.since},
+                        {"window", settings.window},
+                        {"p_value", settings.p_value},
+                        {"min_segment", settings.min_segment},
+                        {"min_magnitude_pct", settings.min_magnitude_pct},
                         {"change_points", t.changes},
                         {"regressions", t.regressions},
                         {"regressions_in_selected_runs", t.selected_regressions},
@@ -178,8 +173,8 @@ std::string format_report_markdown(const std::vector<SeriesAnalysis>& analyses,
     const ReportRow r = report_row(a);
     if (r.latest == nullptr) continue;
     out += fmt::format(
-        "| {} | {} | {} | {:.6g} (`{}`) | {} | {} | {} |\n", md_cell(a.series.benchmark),
-        md_cell(a.series.machine), a.series.points.size(), r.latest->mean,
+        "| {} | {} | {} | {:.6g} (`{}`) | {} | {} | {} |\n", markdown_escape(a.series.benchmark),
+        markdown_escape(a.series.machine), a.series.points.size(), r.latest->mean,
         short_commit(r.latest->commit), signed_pct(r.vs_previous_pct),
         signed_pct(r.vs_before_change_pct),
         r.last_change == nullptr
@@ -194,8 +189,8 @@ std::string format_report_markdown(const std::vector<SeriesAnalysis>& analyses,
   for (const auto& a : analyses) {
     for (const auto& c : a.changes) {
       if (!listed(a, c, last)) continue;
-      rows += fmt::format("| {} | {} | `{}` | {} | {} | {:.3g} | {} |\n", md_cell(a.series.benchmark),
-                          md_cell(a.series.machine), short_commit(c.commit), c.date,
+      rows += fmt::format("| {} | {} | `{}` | {} | {} | {:.3g} | {} |\n", markdown_escape(a.series.benchmark),
+                          markdown_escape(a.series.machine), short_commit(c.commit), c.date,
                           signed_pct(c.magnitude_pct), c.p_value, direction(c));
     }
   }
@@ -220,7 +215,7 @@ std::string format_report_json(const std::vector<SeriesAnalysis>& analyses, std:
     };
     nlohmann::json changes = nlohmann::json::array();
     for (const auto& c : a.changes) {
-      if (listed(a, c, last)) changes.push_back(detail::change_json(c));
+      if (listed(a, c, last)) changes.push_back(change_json(c));
     }
     benchmarks.push_back(
         {{"benchmark", a.series.benchmark},
@@ -231,7 +226,7 @@ std::string format_report_json(const std::vector<SeriesAnalysis>& analyses, std:
          {"previous", run(r.previous)},
          {"change_vs_previous_pct", pct(r.vs_previous_pct)},
          {"last_change_point",
-          r.last_change == nullptr ? nlohmann::json(nullptr) : detail::change_json(*r.last_change)},
+          r.last_change == nullptr ? nlohmann::json(nullptr) : change_json(*r.last_change)},
          {"change_vs_before_last_change_point_pct", pct(r.vs_before_change_pct)},
          {"change_points", std::move(changes)}});
   }
@@ -240,4 +235,20 @@ std::string format_report_json(const std::vector<SeriesAnalysis>& analyses, std:
   return doc.dump(2) + "\n";
 }
 
-}  // namespace fpbench::ci
+std::string format_history_plot_json(const std::vector<SeriesAnalysis>& analyses) {
+  nlohmann::json series = nlohmann::json::array();
+  for (const auto& a : analyses) {
+    nlohmann::json points = nlohmann::json::array(), changes = nlohmann::json::array();
+    for (const auto& p : a.series.points) points.push_back(point_json(p));
+    for (const auto& c : a.changes) changes.push_back(change_json(c));
+    series.push_back({{"benchmark", a.series.benchmark},
+                      {"machine", a.series.machine},
+                      {"side", a.series.side},
+                      {"points", std::move(points)},
+                      {"change_points", std::move(changes)}});
+  }
+  nlohmann::json doc = {{"metric", "rate_ops_per_s"}, {"series", std::move(series)}};
+  return doc.dump(2) + "\n";
+}
+
+}  // namespace fpbench::reports
