@@ -1,5 +1,5 @@
 // fpbench history record | detect | report | plot: the flags; the work is
-// in fpbench::ci.
+// in fpbench::ci's history. Run by fpbench-history (history_main.cpp).
 
 #include <string>
 
@@ -33,9 +33,7 @@ void add_series_options(CLI::App* cmd, ci::SeriesOptions& o, bool detection) {
 
 class History : public Subcommand {
  public:
-  explicit History(CLI::App& app) {
-    history_ =
-        app.add_subcommand("history", "Nightly history store: record runs, find change points");
+  explicit History(CLI::App& app) : history_(&app) {
     history_->require_subcommand(1);
 
     record_ = history_->add_subcommand("record", "Record one run's samples CSV in the store");
@@ -70,7 +68,9 @@ class History : public Subcommand {
     plot_->add_option("out", plot_png_, "Output image, e.g. history.png")->required();
   }
 
-  [[nodiscard]] bool parsed() const override { return history_->parsed(); }
+  [[nodiscard]] bool parsed() const override {
+    return record_->parsed() || detect_->parsed() || report_->parsed() || plot_->parsed();
+  }
 
   Result<int> run() override {
     Result<ci::CommandOutput> out =
@@ -99,6 +99,8 @@ class History : public Subcommand {
 
 }  // namespace
 
-std::unique_ptr<Subcommand> add_history(CLI::App& app) { return std::make_unique<History>(app); }
+std::unique_ptr<Subcommand> add_history_commands(CLI::App& app) {
+  return std::make_unique<History>(app);
+}
 
 }  // namespace fpbench::cli

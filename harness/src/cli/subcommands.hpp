@@ -26,7 +26,11 @@ std::unique_ptr<Subcommand> add_compare(CLI::App& app);
 std::unique_ptr<Subcommand> add_run(CLI::App& app);
 std::unique_ptr<Subcommand> add_gate(CLI::App& app);
 std::unique_ptr<Subcommand> add_list(CLI::App& app);
+// `fpbench history ...` runs fpbench-history with the rest of the command
+// line; add_history lists it in fpbench's help and starts it.
 std::unique_ptr<Subcommand> add_history(CLI::App& app);
+// record, detect, report and plot, added to fpbench-history's app.
+std::unique_ptr<Subcommand> add_history_commands(CLI::App& app);
 
 // All of text to standard output, through short writes and EINTR.
 Result<void> write_stdout(std::string_view text);
