@@ -144,18 +144,6 @@ std::string verdict_line(const GateResult& r) {
 
 }  // namespace
 
-const char* verdict_name(Verdict v) {
-  switch (v) {
-    case Verdict::kRegression: return "regression";
-    case Verdict::kNeedMoreRuns: return "need more runs";
-    case Verdict::kMissing: return "missing samples";
-    case Verdict::kMinorRegression: return "minor regression";
-    case Verdict::kImproved: return "improved";
-    case Verdict::kNoChange: return "no change";
-  }
-  return "unknown";
-}
-
 Result<double> parse_percentage(std::string_view text, std::string_view what) {
   std::string_view digits = text;
   if (!digits.empty() && digits.back() == '%') digits.remove_suffix(1);

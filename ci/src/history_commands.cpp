@@ -8,14 +8,13 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <fstream>
-#include <nlohmann/json.hpp>
 #include <set>
 
-#include "fpbench/harness/input.hpp"
-#include "fpbench/harness/plot.hpp"
-#include "fpbench/harness/sample_csv.hpp"
+#include "fpbench/reports/history_report.hpp"
+#include "fpbench/reports/input.hpp"
+#include "fpbench/reports/plot.hpp"
+#include "fpbench/reports/sample_csv.hpp"
 #include "fpbench/stats/change_points.hpp"
-#include "history_json.hpp"
 
 namespace fpbench::ci {
 namespace {
@@ -97,13 +96,6 @@ Result<void> apply_since(std::vector<SeriesAnalysis>& analyses, const std::strin
   return {};
 }
 
-// nlohmann writes NaN as null; that is what a plot should see for a
-// single-sample run's missing spread.
-nlohmann::json point_json(const RunPoint& p) {
-  return {{"commit", p.commit}, {"date", p.date},     {"n", p.n},    {"mean", p.mean},
-          {"median", p.median}, {"min", p.min},       {"max", p.max}};
-}
-
 }  // namespace
 
 Result<CommandOutput> history_record(const RecordOptions& options) {
@@ -111,12 +103,12 @@ Result<CommandOutput> history_record(const RecordOptions& options) {
   if (options.commit.empty()) return usage_error("--commit is required");
   RecordInfo info{options.commit, options.date.empty() ? utc_now_iso8601() : options.date,
                   options.machine.empty() ? host_name() : options.machine,
-                  harness::input_display_name(options.file)};
+                  reports::input_display_name(options.file)};
   // The date first: a bad --date is a usage error whatever the file holds.
   if (auto date = normalize_iso8601(info.date_iso); !date) return date.error();
-  auto text = harness::read_input(options.file);
+  auto text = reports::read_input(options.file);
   if (!text) return text.error();
-  auto samples = harness::parse_samples_csv(*text, info.source_file);
+  auto samples = reports::parse_samples_csv(*text, info.source_file);
   if (!samples) return samples.error();
   auto store = HistoryStore::open(options.db);
   if (!store) return store.error();
@@ -189,9 +181,13 @@ Result<CommandOutput> history_detect(const DetectOptions& options) {
       if (c.regression && c.selected) out.exit_code = kExitRegression;
     }
   }
-  if (options.format == "text") out.text = format_detect_text(*analyses);
-  if (options.format == "markdown") out.text = format_detect_markdown(*analyses);
-  if (options.format == "json") out.text = format_detect_json(*analyses, options);
+  if (options.format == "text") out.text = reports::format_detect_text(*analyses);
+  if (options.format == "markdown") out.text = reports::format_detect_markdown(*analyses);
+  if (options.format == "json") {
+    const SeriesOptions& o = options.series;
+    out.text = reports::format_detect_json(*analyses, {o.side, options.since, o.window, o.p_value,
+                                                       o.min_segment, o.min_magnitude_pct});
+  }
   return out;
 }
 
@@ -205,8 +201,9 @@ Result<CommandOutput> history_report(const ReportOptions& options) {
   auto analyses = analyse_history(*store, options.series,
                                   options.last == 0 ? std::string() : std::to_string(options.last));
   if (!analyses) return analyses.error();
-  return CommandOutput{options.format == "json" ? format_report_json(*analyses, options.last)
-                                                : format_report_markdown(*analyses, options.last),
+  return CommandOutput{options.format == "json"
+                           ? reports::format_report_json(*analyses, options.last)
+                           : reports::format_report_markdown(*analyses, options.last),
                        kExitOk};
 }
 
@@ -216,19 +213,7 @@ Result<std::string> history_plot_json(const SeriesOptions& options) {
   if (!store) return store.error();
   auto analyses = analyse_history(*store, options, "");
   if (!analyses) return analyses.error();
-  nlohmann::json series = nlohmann::json::array();
-  for (const auto& a : *analyses) {
-    nlohmann::json points = nlohmann::json::array(), changes = nlohmann::json::array();
-    for (const auto& p : a.series.points) points.push_back(point_json(p));
-    for (const auto& c : a.changes) changes.push_back(detail::change_json(c));
-    series.push_back({{"benchmark", a.series.benchmark},
-                      {"machine", a.series.machine},
-                      {"side", a.series.side},
-                      {"points", std::move(points)},
-                      {"change_points", std::move(changes)}});
-  }
-  nlohmann::json doc = {{"metric", "rate_ops_per_s"}, {"series", std::move(series)}};
-  return doc.dump(2) + "\n";
+  return reports::format_history_plot_json(*analyses);
 }
 
 Result<CommandOutput> history_plot(const SeriesOptions& options, const std::string& png_path) {
@@ -242,7 +227,7 @@ Result<CommandOutput> history_plot(const SeriesOptions& options, const std::stri
   out << *json;
   out.close();
   if (!out) return io_error(json_path + ": cannot write");
-  if (auto drawn = harness::render_plot(harness::PlotKind::kHistory, *json, png_path); !drawn) {
+  if (auto drawn = reports::render_plot(reports::PlotKind::kHistory, *json, png_path); !drawn) {
     return drawn.error();
   }
   return CommandOutput{fmt::format("wrote {} (its data: {})\n", png_path, json_path), kExitOk};

@@ -12,8 +12,8 @@
 
 #include <fmt/format.h>
 
-#include "fpbench/harness/input.hpp"
-#include "fpbench/harness/sample_csv.hpp"
+#include "fpbench/reports/input.hpp"
+#include "fpbench/reports/sample_csv.hpp"
 #include "fpbench/harness/sample_source.hpp"
 #include "fpbench/harness/sample_writer.hpp"
 #include "fpbench/stats/rate_comparison.hpp"
@@ -21,6 +21,10 @@
 
 namespace fpbench::harness {
 namespace {
+
+using reports::kSampleCsvHeader;
+using reports::parse_samples_csv;
+using reports::read_input;
 
 constexpr std::int64_t kCountingIterations = 11;
 constexpr std::int64_t kCallgrindIterations = 5;

@@ -13,6 +13,7 @@
 
 #include <fmt/format.h>
 
+#include "fpbench/reports/sample_csv.hpp"
 #include "progress.hpp"
 
 namespace fpbench::harness {
@@ -252,7 +253,7 @@ class PassRunner {
   [[nodiscard]] std::string render(const SampleRecord& r) const {
     if (o_.jsonl) return reports::sample_jsonl_line(r);
     const reports::MetricReading* wall = r.find("wall");
-    return sample_csv_line(kSideLabels[r.binary == Binary::kOld ? 0 : 1], r.filename,
+    return reports::sample_csv_line(kSideLabels[r.binary == Binary::kOld ? 0 : 1], r.filename,
                            r.configuration, wall->value, wall->time_s.value_or(0));
   }
 

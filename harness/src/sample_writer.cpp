@@ -6,29 +6,7 @@
 #include <cerrno>
 #include <cstring>
 
-#include <fmt/format.h>
-
 namespace fpbench::harness {
-namespace {
-
-std::string quoted(std::string_view s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  return out + "\"";
-}
-
-}  // namespace
-
-std::string sample_csv_line(std::string_view binary, std::string_view filename,
-                            std::string_view configuration, double rate_ops_per_s,
-                            double time_s) {
-  return fmt::format("{},{},{},{},{:.9f}\n", quoted(binary), quoted(filename),
-                     quoted(configuration), rate_ops_per_s, time_s);
-}
-
 Result<SampleWriter> SampleWriter::open(const std::string& path, bool append) {
   if (path == "-") return SampleWriter(STDOUT_FILENO, false, "<stdout>");
   const int flags = O_WRONLY | O_CREAT | O_CLOEXEC | (append ? O_APPEND : O_TRUNC);

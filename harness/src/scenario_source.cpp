@@ -12,7 +12,6 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "fpbench/harness/input.hpp"
 #include "fpbench/harness/sample_source.hpp"
 #include "fpbench/harness/scenario_program.hpp"
 

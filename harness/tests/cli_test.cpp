@@ -55,13 +55,13 @@ class Cli : public ::testing::Test {
 };
 
 const std::string kFixture =
-    FPBENCH_SOURCE_DIR "/harness/tests/data/compare-r/readfilesync.csv";
+    FPBENCH_SOURCE_DIR "/reports/tests/data/compare-r/readfilesync.csv";
 
 TEST_F(Cli, CompareFileMatchesGolden) {
   const CliResult r = run("compare '" + kFixture + "'");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, slurp(FPBENCH_SOURCE_DIR
-                         "/harness/tests/data/compare-r/readfilesync.expected.txt"));
+                         "/reports/tests/data/compare-r/readfilesync.expected.txt"));
   EXPECT_EQ(r.err, "");
 }
 
@@ -118,7 +118,7 @@ TEST_F(Cli, NoSubcommandOrUnknownOptionIsAUsageError) {
   EXPECT_EQ(run("--help").exit_code, 0);
 }
 
-const std::string kGbench = FPBENCH_SOURCE_DIR "/harness/tests/data/gbench/";
+const std::string kGbench = FPBENCH_SOURCE_DIR "/reports/tests/data/gbench/";
 
 TEST_F(Cli, CompareGbenchPrintsTheTableAndWarnings) {
   const std::string old_file = kGbench + "tiny-1.7.1-old.json";
@@ -249,7 +249,7 @@ TEST_F(Cli, ComparePlotsBothPicturesAndStillPrintsTheTable) {
                           "' --plot-improvement '" + improvement.string() + "'");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, slurp(FPBENCH_SOURCE_DIR
-                         "/harness/tests/data/compare-r/readfilesync.expected.txt"));
+                         "/reports/tests/data/compare-r/readfilesync.expected.txt"));
   EXPECT_TRUE(is_png(box));
   EXPECT_TRUE(is_png(improvement));
   EXPECT_GT(fs::file_size(box), 5000u);

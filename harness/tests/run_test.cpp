@@ -18,9 +18,9 @@
 #include <vector>
 
 #include "fpbench/harness/run_command.hpp"
-#include "fpbench/harness/sample_csv.hpp"
 #include "fpbench/harness/sample_writer.hpp"
 #include "fpbench/harness/scenario_program.hpp"
+#include "fpbench/reports/sample_csv.hpp"
 #include "test_files.hpp"
 
 namespace fpbench::harness {
@@ -118,10 +118,6 @@ TEST(ParseBenchmarkJson, AnUnknownOrMissingTimeUnitIsAnErrorNamingIt) {
   EXPECT_EQ(none.error().message, "the benchmark reported no time_unit");
 }
 
-TEST(SampleCsvLine, QuotesLikeCompareJs) {
-  EXPECT_EQ(sample_csv_line("old", "misc/print", "code='\"s\"'", 1234.5, 0.25),
-            "\"old\",\"misc/print\",\"code='\"\"s\"\"'\",1234.5,0.250000000\n");
-}
 
 // Whether the fpbench-scenarios beside fpbench is a sanitized build, which
 // fpbench run refuses to time.
@@ -144,7 +140,7 @@ TEST_F(Run, RealScenariosGiveACompleteComparableCsv) {
       "--set size=1024 --set useFd=false --set encoding=utf8 --runs 3 --min-time 0 "
       "--no-progress --seed 7 -o '" + csv.string() + "'");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  const auto samples = parse_samples_csv(slurp(csv), csv.string());
+  const auto samples = reports::parse_samples_csv(slurp(csv), csv.string());
   ASSERT_TRUE(samples.has_value()) << samples.error().message;
   ASSERT_EQ(samples->benchmarks().size(), 1u);
   const auto& b = samples->benchmarks()[0];
@@ -166,7 +162,7 @@ TEST_F(Run, ResumeCompletesAnInterruptedRun) {
   // A line cut off mid-write would be an error; whole lines are kept.
   const CliRun r = fpbench(common + "--runs 3 --resume '" + csv.string() + "'");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  const auto samples = parse_samples_csv(slurp(csv), csv.string());
+  const auto samples = reports::parse_samples_csv(slurp(csv), csv.string());
   ASSERT_TRUE(samples.has_value()) << samples.error().message;
   ASSERT_EQ(samples->benchmarks().size(), 2u);
   for (const auto& b : samples->benchmarks()) {
@@ -203,7 +199,7 @@ TEST_F(Run, FailingSamplesAreReportedAndTheRunContinues) {
   EXPECT_NE(r.err.find("demo/a n=1 [new]: exit status 3"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("boom: cannot open fixture"), std::string::npos);
   // demo/b still ran on both sides.
-  const auto samples = parse_samples_csv(r.out, "stdout");
+  const auto samples = reports::parse_samples_csv(r.out, "stdout");
   ASSERT_TRUE(samples.has_value()) << samples.error().message;
   bool saw_b = false;
   for (const auto& b : samples->benchmarks()) {
@@ -295,7 +291,7 @@ TEST_F(Run, NodeScriptsRunWithEachNodeBinary) {
   const CliRun r = fpbench("run --node --old node --new node --runs 2 --warmup 0 --seed 3 '" +
                            script + "' --set n=5");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  const auto samples = parse_samples_csv(r.out, "stdout");
+  const auto samples = reports::parse_samples_csv(r.out, "stdout");
   ASSERT_TRUE(samples.has_value()) << samples.error().message << "\n" << r.out;
   ASSERT_EQ(samples->benchmarks().size(), 2u);
   EXPECT_EQ(samples->benchmarks()[0].name, "misc/fake.js n=5 kind='a'");
@@ -430,7 +426,7 @@ TEST_F(Paired, AFailureDropsItsPartnerSoNoHalfPairIsWritten) {
 TEST_F(Paired, ResumeRunsTheLaggingSideAloneThenWholePairs) {
   const fs::path csv = dir_ / "resume.csv";
   // A default-schedule run cut mid-round: demo/a has one old row too many.
-  std::ofstream(csv) << kSampleCsvHeader << "\"old\",\"demo/a\",\"n=1\",100,0.1\n"
+  std::ofstream(csv) << reports::kSampleCsvHeader << "\"old\",\"demo/a\",\"n=1\",100,0.1\n"
                      << "\"new\",\"demo/a\",\"n=1\",100,0.1\n"
                      << "\"old\",\"demo/a\",\"n=1\",100,0.1\n";
   const CliRun r = fpbench(common(counting_program()) +

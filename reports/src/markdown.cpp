@@ -8,13 +8,14 @@
 #include "r_strings.hpp"
 
 namespace fpbench::reports {
+
 std::string markdown_escape(std::string_view text) {
   constexpr std::string_view kSpecial = "\\`*_{}[]<>()#+!|~";
   std::string out;
   out.reserve(text.size());
   for (char c : text) {
     if (kSpecial.find(c) != std::string_view::npos) out += '\\';
-    out += c;
+    out += c == '\n' ? ' ' : c;
   }
   return out;
 }

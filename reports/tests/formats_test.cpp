@@ -50,6 +50,15 @@ TEST(Markdown, Golden) {
   EXPECT_EQ(format_markdown(small_comparison()), expected);
 }
 
+TEST(Markdown, EscapeShowsMarkupAsWrittenAndKeepsACellOnOneLine) {
+  EXPECT_EQ(markdown_escape("BM_copy/8 | *fast* [x](y) <b> #1 ~a~ `c` \\"),
+            "BM\\_copy/8 \\| \\*fast\\* \\[x\\]\\(y\\) \\<b\\> \\#1 \\~a\\~ "
+            "\\`c\\` \\\\");
+  EXPECT_EQ(markdown_escape("first line\nsecond"), "first line second");
+  EXPECT_EQ(markdown_escape("fs/read-file-sync size=1024 useFd='true'"),
+            "fs/read-file-sync size=1024 useFd='true'");
+}
+
 TEST(Markdown, OnlySignificantKeepsStarredRowsAndSaysSo) {
   const std::string md =
       format_markdown(small_comparison(), ReportOptions{.only_significant = true});

@@ -1,11 +1,10 @@
-// Flag parsing of `fpbench history`; the work is in fpbench::ci.
+// fpbench history record | detect | report | plot: the flags; the work is
+// in fpbench::ci's history. Run by fpbench-history (history_main.cpp).
 
-#include "history_cli.hpp"
-
-#include <cstdio>
 #include <string>
 
 #include "fpbench/ci/history_commands.hpp"
+#include "subcommands.hpp"
 
 namespace fpbench::cli {
 namespace {
@@ -32,77 +31,76 @@ void add_series_options(CLI::App* cmd, ci::SeriesOptions& o, bool detection) {
       ->capture_default_str();
 }
 
-}  // namespace
+class History : public Subcommand {
+ public:
+  explicit History(CLI::App& app) : history_(&app) {
+    history_->require_subcommand(1);
 
-struct HistoryCli::State {
-  CLI::App* history = nullptr;
-  CLI::App* record = nullptr;
-  CLI::App* detect = nullptr;
-  CLI::App* report = nullptr;
-  CLI::App* plot = nullptr;
-  ci::RecordOptions record_options;
-  ci::DetectOptions detect_options;
-  ci::ReportOptions report_options;
-  ci::SeriesOptions plot_options;
-  std::string plot_png;
+    record_ = history_->add_subcommand("record", "Record one run's samples CSV in the store");
+    auto& r = record_options_;
+    record_->add_option("file", r.file, "Samples CSV (compare.js format), or - for stdin")
+        ->required();
+    record_->add_option("--db", r.db, "History store: an SQLite file, or a postgresql:// URL")
+        ->required();
+    record_->add_option("--commit", r.commit, "Commit the run measured")->required();
+    record_->add_option("--date", r.date, "ISO 8601 date of the commit or run (default: now, UTC)");
+    record_->add_option("--machine", r.machine, "Machine name (default: this host's name)");
+
+    detect_ = history_->add_subcommand(
+        "detect", "Find change points; exit 1 if a regression lies in the --since runs");
+    add_series_options(detect_, detect_options_.series, true);
+    detect_->add_option("--since", detect_options_.since,
+                        "N: the last N runs; or a commit: runs at or after it (default: last run)");
+    detect_->add_option("--format", detect_options_.format, "text, markdown or json")
+        ->capture_default_str();
+
+    report_ = history_->add_subcommand(
+        "report", "Nightly summary: latest vs previous and vs the last change point");
+    add_series_options(report_, report_options_.series, true);
+    report_->add_option("--format", report_options_.format, "markdown or json")
+        ->capture_default_str();
+    report_->add_option("--last", report_options_.last,
+                        "List the change points of the last N runs only (default: all)");
+
+    plot_ = history_->add_subcommand("plot",
+                                     "Plot data of the series (writes OUT.json beside OUT.png)");
+    add_series_options(plot_, plot_options_, true);
+    plot_->add_option("out", plot_png_, "Output image, e.g. history.png")->required();
+  }
+
+  [[nodiscard]] bool parsed() const override {
+    return record_->parsed() || detect_->parsed() || report_->parsed() || plot_->parsed();
+  }
+
+  Result<int> run() override {
+    Result<ci::CommandOutput> out =
+        usage_error("history needs a command: record, detect, report or plot");
+    if (record_->parsed()) out = ci::history_record(record_options_);
+    if (detect_->parsed()) out = ci::history_detect(detect_options_);
+    if (report_->parsed()) out = ci::history_report(report_options_);
+    if (plot_->parsed()) out = ci::history_plot(plot_options_, plot_png_);
+    if (!out) return out.error();
+    if (auto written = write_stdout(out->text); !written) return written.error();
+    return out->exit_code;
+  }
+
+ private:
+  CLI::App* history_ = nullptr;
+  CLI::App* record_ = nullptr;
+  CLI::App* detect_ = nullptr;
+  CLI::App* report_ = nullptr;
+  CLI::App* plot_ = nullptr;
+  ci::RecordOptions record_options_;
+  ci::DetectOptions detect_options_;
+  ci::ReportOptions report_options_;
+  ci::SeriesOptions plot_options_;
+  std::string plot_png_;
 };
 
-HistoryCli::HistoryCli(CLI::App& app) : state_(std::make_unique<State>()) {
-  State& s = *state_;
-  s.history = app.add_subcommand("history", "Nightly history store: record runs, find change points");
-  s.history->require_subcommand(1);
+}  // namespace
 
-  s.record = s.history->add_subcommand("record", "Record one run's samples CSV in the store");
-  auto& r = s.record_options;
-  s.record->add_option("file", r.file, "Samples CSV (compare.js format), or - for stdin")->required();
-  s.record->add_option("--db", r.db, "History store: an SQLite file, or a postgresql:// URL")
-      ->required();
-  s.record->add_option("--commit", r.commit, "Commit the run measured")->required();
-  s.record->add_option("--date", r.date, "ISO 8601 date of the commit or run (default: now, UTC)");
-  s.record->add_option("--machine", r.machine, "Machine name (default: this host's name)");
-
-  s.detect = s.history->add_subcommand(
-      "detect", "Find change points; exit 1 if a regression lies in the --since runs");
-  add_series_options(s.detect, s.detect_options.series, true);
-  s.detect->add_option("--since", s.detect_options.since,
-                       "N: the last N runs; or a commit: runs at or after it (default: last run)");
-  s.detect->add_option("--format", s.detect_options.format, "text, markdown or json")
-      ->capture_default_str();
-
-  s.report = s.history->add_subcommand("report", "Nightly summary: latest vs previous and vs the last change point");
-  add_series_options(s.report, s.report_options.series, true);
-  s.report->add_option("--format", s.report_options.format, "markdown or json")
-      ->capture_default_str();
-  s.report->add_option("--last", s.report_options.last,
-                       "List the change points of the last N runs only (default: all)");
-
-  s.plot = s.history->add_subcommand("plot", "Plot data of the series (writes OUT.json beside OUT.png)");
-  add_series_options(s.plot, s.plot_options, true);
-  s.plot->add_option("out", s.plot_png, "Output image, e.g. history.png")->required();
-}
-
-HistoryCli::~HistoryCli() = default;
-
-bool HistoryCli::parsed() const { return state_->history->parsed(); }
-
-int HistoryCli::run() {
-  State& s = *state_;
-  Result<ci::CommandOutput> out =
-      usage_error("history needs a command: record, detect, report or plot");
-  if (s.record->parsed()) out = ci::history_record(s.record_options);
-  if (s.detect->parsed()) out = ci::history_detect(s.detect_options);
-  if (s.report->parsed()) out = ci::history_report(s.report_options);
-  if (s.plot->parsed()) out = ci::history_plot(s.plot_options, s.plot_png);
-  if (!out) {
-    std::fprintf(stderr, "fpbench: error: %s\n", out.error().message.c_str());
-    return exit_code(out.error());
-  }
-  if (std::fwrite(out->text.data(), 1, out->text.size(), stdout) != out->text.size() ||
-      std::fflush(stdout) != 0) {
-    std::fprintf(stderr, "fpbench: error: cannot write the output\n");
-    return exit_code(ErrorKind::kIo);
-  }
-  return out->exit_code;
+std::unique_ptr<Subcommand> add_history_commands(CLI::App& app) {
+  return std::make_unique<History>(app);
 }
 
 }  // namespace fpbench::cli

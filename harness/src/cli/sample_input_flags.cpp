@@ -28,9 +28,9 @@ void add_sample_input_flags(CLI::App& command, SampleInputFlags& flags) {
                             ->capture_default_str();
 }
 
-Result<harness::SampleInputs> sample_inputs_from_flags(
+Result<reports::SampleInputs> sample_inputs_from_flags(
     const SampleInputFlags& flags) {
-  harness::SampleInputs inputs;
+  reports::SampleInputs inputs;
   const bool files = !flags.gbench.empty() || !flags.hyperfine.empty();
   const bool csv_given =
       flags.csv_option != nullptr && flags.csv_option->count() > 0;
@@ -44,7 +44,7 @@ Result<harness::SampleInputs> sample_inputs_from_flags(
   if (metric_given && flags.gbench.empty()) {
     return usage_error("--metric applies to --gbench input only");
   }
-  const auto metric = harness::parse_time_metric(flags.metric);
+  const auto metric = reports::parse_time_metric(flags.metric);
   if (!metric) return metric.error();
   inputs.metric = *metric;
   if (!files) inputs.csv_path = flags.csv_path;
@@ -53,7 +53,7 @@ Result<harness::SampleInputs> sample_inputs_from_flags(
   return inputs;
 }
 
-void print_sample_warnings(const harness::LoadedSamples& loaded) {
+void print_sample_warnings(const reports::LoadedSamples& loaded) {
   for (const std::string& warning : loaded.warnings) {
     std::fprintf(stderr, "fpbench: warning: %s\n", warning.c_str());
   }

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "fpbench/base/result.hpp"
-#include "fpbench/harness/sample_sources.hpp"
+#include "fpbench/reports/sample_sources.hpp"
 
 namespace fpbench::cli {
 
@@ -30,10 +30,10 @@ void add_sample_input_flags(CLI::App& command, SampleInputFlags& flags);
 
 // After parsing: the inputs, or a usage error for a CSV together with
 // --gbench or --hyperfine, or --metric without --gbench.
-Result<harness::SampleInputs> sample_inputs_from_flags(
+Result<reports::SampleInputs> sample_inputs_from_flags(
     const SampleInputFlags& flags);
 
 // Prints each warning as "fpbench: warning: ..." on stderr.
-void print_sample_warnings(const harness::LoadedSamples& loaded);
+void print_sample_warnings(const reports::LoadedSamples& loaded);
 
 }  // namespace fpbench::cli

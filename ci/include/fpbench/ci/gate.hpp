@@ -31,65 +31,25 @@
 // samples, else 0. "Need more runs" passes unless `strict` is set, when it
 // fails like a regression.
 
-#include <cstddef>
-#include <optional>
-#include <string>
-#include <utility>
-#include <vector>
+#include <string_view>
 
 #include "fpbench/base/result.hpp"
-#include "fpbench/reports/comparison.hpp"
+#include "fpbench/reports/gate_report.hpp"
 #include "fpbench/reports/samples.hpp"
-#include "fpbench/stats/multiple_comparisons.hpp"
 
 namespace fpbench::ci {
 
-struct ThresholdRule {
-  std::string pattern;  // shell glob on the benchmark name; without * ? [ a substring
-  double max_regression_pct = 5;
-};
-
-struct GateOptions {
-  stats::Correction correction = stats::Correction::kHolm;
-  double alpha = 0.01;
-  double max_regression_pct = 5;
-  std::vector<ThresholdRule> thresholds;  // the last rule that matches wins
-  bool lower_is_better = false;
-  bool strict = false;
-  bool paired = false;
-  std::string metric = "rate_ops_per_s";  // described in every report
-};
-
-enum class Verdict {
-  kRegression,
-  kNeedMoreRuns,
-  kMissing,
-  kMinorRegression,
-  kImproved,
-  kNoChange,
-};
-
-const char* verdict_name(Verdict v);
-
-struct GateDecision {
-  reports::ComparisonRow row;
-  double change_pct = 0;     // g: positive is better
-  double lower_pct = 0;      // interval of g (NaN without a test)
-  double upper_pct = 0;
-  double p_adjusted = 0;     // NaN without a test
-  double threshold_pct = 0;  // T for this benchmark
-  Verdict verdict = Verdict::kNoChange;
-  std::optional<std::size_t> runs_needed;  // for kNeedMoreRuns, when estimable
-  std::string reason;
-};
-
-struct GateResult {
-  std::vector<GateDecision> decisions;  // in the compare table's order
-  double interval_level = 0;            // 1 - alpha/m (or 1 - alpha)
-  GateOptions options;
-  int exit_code = 0;
-  std::string verdict_line;
-};
+// The result model and its formats live in reports; they are named here too
+// so the gate reads as one vocabulary.
+using reports::format_gate_json;
+using reports::format_gate_markdown;
+using reports::format_gate_text;
+using reports::GateDecision;
+using reports::GateOptions;
+using reports::GateResult;
+using reports::ThresholdRule;
+using reports::Verdict;
+using reports::verdict_name;
 
 // PATTERN=PCT with an optional % sign; a usage error otherwise.
 Result<ThresholdRule> parse_threshold_rule(std::string_view text);
@@ -98,13 +58,5 @@ Result<double> parse_percentage(std::string_view text, std::string_view what);
 
 GateResult evaluate_gate(const reports::SampleSet& samples,
                          const GateOptions& options);
-
-// The compare table of the regressed, improved and undecided rows, one line
-// per such decision, and the verdict line.
-std::string format_gate_text(const GateResult& result);
-// A pull-request comment.
-std::string format_gate_markdown(const GateResult& result);
-// Every decision with its numbers and reason.
-std::string format_gate_json(const GateResult& result);
 
 }  // namespace fpbench::ci

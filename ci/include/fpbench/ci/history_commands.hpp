@@ -24,6 +24,7 @@
 
 #include "fpbench/base/result.hpp"
 #include "fpbench/ci/history_store.hpp"
+#include "fpbench/reports/history_report.hpp"
 
 namespace fpbench::ci {
 
@@ -74,48 +75,21 @@ struct ReportOptions {
 // last change point, and the change points. Exit code 0.
 Result<CommandOutput> history_report(const ReportOptions& options);
 
-// The JSON the history plot renders:
-// {"metric": "rate_ops_per_s", "series": [{"benchmark", "machine", "side",
-//   "points": [{"commit", "date", "n", "mean", "median", "min", "max"}],
-//   "change_points": [{"index", "commit", "date", "mean_before",
-//     "mean_after", "magnitude_pct", "p_value", "regression"}]}]}
+// The JSON the history plot renders (reports::format_history_plot_json) of
+// every selected series.
 Result<std::string> history_plot_json(const SeriesOptions& options);
 
 // Writes history_plot_json next to `png_path` (OUT.png -> OUT.json), then
-// draws the PNG from it with harness::render_plot (the matplotlib script).
+// draws the PNG from it with reports::render_plot (the matplotlib script).
 Result<CommandOutput> history_plot(const SeriesOptions& options, const std::string& png_path);
 
 // --- The analysis the commands share (exposed for tests) ---
 
-struct DetectedChange {
-  std::size_t index = 0;  // first point of the new level
-  std::string commit;
-  std::string date;
-  double mean_before = 0;
-  double mean_after = 0;
-  double magnitude_pct = 0;  // 100 * (after - before) / before
-  double p_value = 0;
-  bool regression = false;   // the rate dropped
-  bool selected = false;     // lies in the --since runs
-};
-
-struct SeriesAnalysis {
-  Series series;
-  std::vector<DetectedChange> changes;
-  std::size_t selected_from = 0;  // first point index covered by --since
-};
+using reports::DetectedChange;
+using reports::SeriesAnalysis;
 
 Result<std::vector<SeriesAnalysis>> analyse_history(HistoryStore& store,
                                                     const SeriesOptions& options,
                                                     const std::string& since);
-
-// Formats (history_formats.cpp), pure functions of the analysis.
-std::string format_detect_text(const std::vector<SeriesAnalysis>& analyses);
-std::string format_detect_markdown(const std::vector<SeriesAnalysis>& analyses);
-std::string format_detect_json(const std::vector<SeriesAnalysis>& analyses,
-                               const DetectOptions& options);
-std::string format_report_markdown(const std::vector<SeriesAnalysis>& analyses,
-                                   std::size_t last);
-std::string format_report_json(const std::vector<SeriesAnalysis>& analyses, std::size_t last);
 
 }  // namespace fpbench::ci

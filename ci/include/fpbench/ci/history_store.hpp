@@ -30,6 +30,7 @@
 
 #include "fpbench/base/result.hpp"
 #include "fpbench/ci/sql_connection.hpp"
+#include "fpbench/reports/history_report.hpp"
 #include "fpbench/reports/samples.hpp"
 
 namespace fpbench::ci {
@@ -61,25 +62,9 @@ struct RecordSummary {
   std::string date;       // normalised
 };
 
-// One run's aggregates of one benchmark and side.
-struct RunPoint {
-  std::int64_t run_id = 0;
-  std::string commit;
-  std::string date;
-  std::int64_t n = 0;
-  double mean = 0;
-  double variance = 0;
-  double median = 0;
-  double min = 0;
-  double max = 0;
-};
-
-struct Series {
-  std::string benchmark;
-  std::string machine;
-  std::string side;
-  std::vector<RunPoint> points;  // in (date, run id) order
-};
+// A series and its points are plain data that reports renders.
+using reports::RunPoint;
+using reports::Series;
 
 struct SeriesQuery {
   std::string side = "new";       // "new" or "old"

@@ -1,6 +1,6 @@
 #pragma once
 
-// Writes samples in compare.js CSV as they arrive, one line per write(2), so
+// Writes samples in compare.js CSV (fpbench/reports/sample_csv.hpp) as they arrive, one line per write(2), so
 // that a reader downstream sees each sample at once and a run that is killed
 // loses nothing it had measured.
 
@@ -10,14 +10,6 @@
 #include "fpbench/base/result.hpp"
 
 namespace fpbench::harness {
-
-// One CSV line: "old","fs/x","key='v'",1234.5,0.25 (quotes doubled inside).
-std::string sample_csv_line(std::string_view binary, std::string_view filename,
-                            std::string_view configuration, double rate_ops_per_s,
-                            double time_s);
-
-inline constexpr std::string_view kSampleCsvHeader =
-    "\"binary\",\"filename\",\"configuration\",\"rate\",\"time\"\n";
 
 class SampleWriter {
  public:

@@ -10,7 +10,10 @@
 
 namespace fpbench::reports {
 
-// Escapes what Markdown would read as markup or a table cell's boundary.
+// Text for a Markdown table cell or line, shown as written: every character
+// Markdown could read as markup or a cell boundary (\ ` * _ { } [ ] < > ( ) #
+// + ! | ~) gets a backslash, and a line break becomes a space, since a table
+// row is one line. Every Markdown fpbench writes goes through this.
 std::string markdown_escape(std::string_view text);
 
 std::string format_markdown(const Comparison& comparison,

@@ -1,0 +1,68 @@
+// fpbench compare [FILE|-] [--gbench OLD NEW | --hyperfine OLD NEW]
+//                 [--format text|markdown|json|csv] [--only-significant]
+//                 [--plot PNG] [--plot-improvement PNG]
+
+#include <string>
+
+#include "fpbench/reports/plot.hpp"
+#include "fpbench/reports/report_format.hpp"
+#include "fpbench/reports/sample_sources.hpp"
+#include "sample_input_flags.hpp"
+#include "subcommands.hpp"
+
+namespace fpbench::cli {
+namespace {
+
+class Compare : public Subcommand {
+ public:
+  explicit Compare(CLI::App& app) {
+    command_ =
+        app.add_subcommand("compare",
+                           "Compare old and new samples (Node compare.js CSV, Google Benchmark "
+                           "or hyperfine JSON) and print the compare.R table");
+    add_sample_input_flags(*command_, inputs_);
+    command_
+        ->add_option("--format", format_,
+                     "Output format: text (compare.R's table), markdown, json or csv")
+        ->capture_default_str();
+    command_->add_flag("--only-significant", only_significant_,
+                       "Keep only rows with at least one star (text and markdown)");
+    command_->add_option("--plot", plot_,
+                         "Also draw old vs new box plots per benchmark to this PNG");
+    command_->add_option("--plot-improvement", plot_improvement_,
+                         "Also draw the improvements with confidence intervals to this PNG");
+  }
+
+  [[nodiscard]] bool parsed() const override { return command_->parsed(); }
+
+  Result<int> run() override {
+    const auto format = reports::parse_report_format(format_);
+    if (!format) return format.error();
+    const auto inputs = sample_inputs_from_flags(inputs_);
+    if (!inputs) return inputs.error();
+    const auto loaded = reports::load_samples(*inputs);
+    if (!loaded) return loaded.error();
+    print_sample_warnings(*loaded);
+    const auto report = reports::render_comparison(loaded->samples, *format,
+                                                   reports::ReportOptions{only_significant_});
+    if (!report) return report.error();
+    if (auto written = write_stdout(*report); !written) return written.error();
+    const auto plotted = reports::plot_comparison(loaded->samples, plot_, plot_improvement_);
+    if (!plotted) return plotted.error();
+    return kExitOk;
+  }
+
+ private:
+  CLI::App* command_ = nullptr;
+  SampleInputFlags inputs_;
+  std::string format_ = "text";
+  bool only_significant_ = false;
+  std::string plot_;              // box plot PNG, when given
+  std::string plot_improvement_;  // improvement PNG, when given
+};
+
+}  // namespace
+
+std::unique_ptr<Subcommand> add_compare(CLI::App& app) { return std::make_unique<Compare>(app); }
+
+}  // namespace fpbench::cli

@@ -1,0 +1,62 @@
+// fpbench list [CATEGORY] [--scenarios PROG]: the scenarios and their grids,
+// as fpbench-scenarios --list prints them.
+
+#include <algorithm>
+#include <string>
+
+#include "fpbench/harness/process.hpp"
+#include "subcommands.hpp"
+
+namespace fpbench::cli {
+namespace {
+
+// Blocks of "name" followed by indented grid lines; keeps the category's.
+std::string blocks_of(const std::string& text, const std::string& category) {
+  std::string out;
+  bool keep = false;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    const std::string line = text.substr(start, end - start);
+    if (!line.empty() && line[0] != ' ') {
+      keep = category.empty() || category == "all" || line == category ||
+             line.rfind(category + "/", 0) == 0;
+    }
+    if (keep) out += line + "\n";
+    start = end + 1;
+  }
+  return out;
+}
+
+class List : public Subcommand {
+ public:
+  explicit List(CLI::App& app) : program_(default_scenario_program()) {
+    command_ = app.add_subcommand("list", "List scenarios and their parameter grids");
+    command_->add_option("category", category_, "Only this category or scenario");
+    command_->add_option("--scenarios", program_, "fpbench-scenarios to ask")
+        ->capture_default_str();
+  }
+
+  [[nodiscard]] bool parsed() const override { return command_->parsed(); }
+
+  Result<int> run() override {
+    const auto p = harness::run_process({program_, "--list"});
+    if (!p) return p.error();
+    if (!p->ok()) return benchmark_error(program_ + " --list: " + p->status_text() + "\n" + p->err);
+    const std::string out = blocks_of(p->out, category_);
+    if (out.empty()) return usage_error("no scenario in category '" + category_ + "'");
+    if (auto written = write_stdout(out); !written) return written.error();
+    return kExitOk;
+  }
+
+ private:
+  CLI::App* command_ = nullptr;
+  std::string category_;
+  std::string program_;
+};
+
+}  // namespace
+
+std::unique_ptr<Subcommand> add_list(CLI::App& app) { return std::make_unique<List>(app); }
+
+}  // namespace fpbench::cli

@@ -1,0 +1,153 @@
+// fpbench run [SCENARIO...] (--old-impl A --new-impl B | --old PROG --new PROG)
+//             [--set K=V]... [--filter T]... [--exclude T]... [--runs N] [--seed S]
+//             [--output CSV] [--resume CSV] [--json FILE] [--cpu N] [--paired]
+//             [--target-accuracy PCT --max-runs N] [--node]
+//             [--metric wall,cpu,faults,syscalls,syscalls_all,instructions]
+//             [--counter-runs N] [--counter-iterations N] [--jobs N] [--time-budget 10m]
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <exception>
+#include <random>
+#include <string>
+
+#include "fpbench/ci/gate.hpp"
+#include "fpbench/harness/run_command.hpp"
+#include "subcommands.hpp"
+
+namespace fpbench::cli {
+namespace {
+
+// "90", "90s", "10m", "1h": whole seconds, minutes or hours.
+Result<std::chrono::seconds> parse_duration(const std::string& text) {
+  std::size_t used = 0;
+  long long n = -1;
+  try {
+    n = std::stoll(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  const std::string unit = text.substr(used);
+  long long scale = 0;
+  if (unit.empty() || unit == "s") scale = 1;
+  if (unit == "m") scale = 60;
+  if (unit == "h") scale = 3600;
+  if (used == 0 || n <= 0 || scale == 0 || n > 1000000) {
+    return usage_error("expected a positive duration such as 90s, 10m or 1h, got '" + text + "'");
+  }
+  return std::chrono::seconds(n * scale);
+}
+
+class Run : public Subcommand {
+ public:
+  explicit Run(CLI::App& app) {
+    options_.scenario_program = default_scenario_program();
+    options_.seed = std::random_device{}();
+    command_ = app.add_subcommand(
+        "run", "Run scenarios old vs new, randomized and interleaved, one process per sample");
+    auto& o = options_;
+    command_->add_option("scenarios", o.selectors,
+                         "Categories (fs), scenarios (fs/read-file-sync) or all");
+    command_->add_option("--old-impl", o.old_impl, "Implementation for the old side (baseline)");
+    command_->add_option("--new-impl", o.new_impl, "Implementation for the new side (fast)");
+    command_->add_option("--old", o.old_program, "fpbench-scenarios build for the old side");
+    command_->add_option("--new", o.new_program, "fpbench-scenarios build for the new side");
+    command_->add_option("--scenarios", o.scenario_program, "fpbench-scenarios to run")
+        ->capture_default_str();
+    command_->add_option("--set", o.sets, "key=value: replace that key's values (repeatable)")
+        ->allow_extra_args(false);
+    command_->add_option("--filter", o.filters, "Keep scenarios whose name contains TEXT")
+        ->allow_extra_args(false);
+    command_->add_option("--exclude", o.excludes, "Drop scenarios whose name contains TEXT")
+        ->allow_extra_args(false);
+    command_->add_option("--runs", o.runs, "Samples per side and configuration")
+        ->capture_default_str();
+    command_->add_option("--seed", o.seed, "Seed of the randomized order");
+    command_->add_option("--output,-o", o.output, "Samples CSV, - for stdout")
+        ->capture_default_str();
+    command_->add_option("--resume", o.resume, "Continue the run in this CSV up to --runs");
+    command_->add_option("--json", o.json, "Also write the samples with the machine context");
+    command_->add_option("--cpu", o.cpu, "Pin every sample to this CPU");
+    command_->add_flag("--no-progress", no_progress_, "No progress line on stderr");
+    command_->add_option("--target-accuracy", target_accuracy_,
+                         "Add runs until every 95% interval is within this, e.g. 2%");
+    command_->add_option("--max-runs", o.max_runs, "Upper bound with --target-accuracy")
+        ->capture_default_str();
+    command_->add_option("--warmup", o.warmup, "Samples per side and configuration to discard")
+        ->capture_default_str();
+    command_->add_option("--min-time", o.min_time_s, "Seconds each sample measures for")
+        ->capture_default_str();
+    command_->add_flag("--node", o.node,
+                       "Run Node.js benchmark scripts with the node binaries --old and --new");
+    command_->add_flag("--paired", o.paired,
+                       "Run each configuration's old and new sample back to back, in random order");
+    command_->add_option("--metric", metrics_,
+                         "Comma-separated: wall, cpu, faults, syscalls, syscalls_all, "
+                         "instructions (default wall; any other writes JSON Lines)");
+    command_->add_option("--counter-runs", o.counter_runs,
+                         "Samples per side of the counted metrics (syscalls, instructions)")
+        ->capture_default_str();
+    command_->add_option("--counter-iterations", o.counter_iterations,
+                         "Iterations of a counting sample, the first not counted (default 11; "
+                         "5 under callgrind)");
+    command_->add_option("--jobs,-j", o.jobs, "Counting samples run at once (default: CPUs)");
+    command_->add_option("--valgrind", o.valgrind, "valgrind to count instructions with")
+        ->capture_default_str();
+    command_->add_option("--time-budget", time_budget_,
+                         "Start no new round after this long: 90s, 10m, 1h");
+  }
+
+  [[nodiscard]] bool parsed() const override { return command_->parsed(); }
+
+  Result<int> run() override {
+    options_.progress = !no_progress_;
+    if (!target_accuracy_.empty()) {
+      const Result<double> pct = ci::parse_percentage(target_accuracy_, "--target-accuracy");
+      if (!pct) return pct.error();
+      if (!(*pct > 0)) return usage_error("--target-accuracy must be a positive percentage");
+      options_.target_accuracy_pct = *pct;
+    }
+    if (!metrics_.empty()) {
+      options_.metrics.clear();
+      std::size_t start = 0;
+      while (start <= metrics_.size()) {
+        const std::size_t comma = std::min(metrics_.find(',', start), metrics_.size());
+        options_.metrics.push_back(metrics_.substr(start, comma - start));
+        start = comma + 1;
+      }
+    }
+    if (!time_budget_.empty()) {
+      const auto budget = parse_duration(time_budget_);
+      if (!budget) return usage_error("--time-budget: " + budget.error().message);
+      options_.time_budget = *budget;
+    }
+    const auto summary = harness::run_benchmarks(options_);
+    if (!summary) return summary.error();
+    if (summary->budget_spent) {
+      std::fprintf(stderr, "fpbench: note: the time budget was spent; the run stopped there\n");
+    }
+    for (const std::string& line : summary->not_converged) {
+      std::fprintf(stderr, "fpbench: not converged: %s\n", line.c_str());
+    }
+    if (summary->failures.empty()) return kExitOk;
+    // The samples that ran are written; the failures end the command.
+    std::string message = std::to_string(summary->failures.size()) + " benchmark(s) failed:";
+    for (const std::string& f : summary->failures) message += "\n  " + f;
+    return benchmark_error(message);
+  }
+
+ private:
+  CLI::App* command_ = nullptr;
+  harness::RunOptions options_;
+  std::string target_accuracy_;
+  std::string metrics_;
+  std::string time_budget_;
+  bool no_progress_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<Subcommand> add_run(CLI::App& app) { return std::make_unique<Run>(app); }
+
+}  // namespace fpbench::cli

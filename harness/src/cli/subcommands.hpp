@@ -1,0 +1,44 @@
+#pragma once
+
+// The subcommands of `fpbench`, one file each. A subcommand adds its flags
+// to the app before parsing; when it is the one given, run() does the work
+// and returns the exit code of a command that finished (0, or 1 for a
+// regression) or the error that stopped it. main() turns errors into exit
+// codes, once.
+
+#include <CLI/CLI.hpp>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "fpbench/base/result.hpp"
+
+namespace fpbench::cli {
+
+class Subcommand {
+ public:
+  virtual ~Subcommand() = default;
+  [[nodiscard]] virtual bool parsed() const = 0;
+  virtual Result<int> run() = 0;
+};
+
+std::unique_ptr<Subcommand> add_compare(CLI::App& app);
+std::unique_ptr<Subcommand> add_run(CLI::App& app);
+std::unique_ptr<Subcommand> add_gate(CLI::App& app);
+std::unique_ptr<Subcommand> add_list(CLI::App& app);
+// `fpbench history ...` runs fpbench-history with the rest of the command
+// line; add_history lists it in fpbench's help and starts it.
+std::unique_ptr<Subcommand> add_history(CLI::App& app);
+// record, detect, report and plot, added to fpbench-history's app.
+std::unique_ptr<Subcommand> add_history_commands(CLI::App& app);
+
+// All of text to standard output, through short writes and EINTR.
+Result<void> write_stdout(std::string_view text);
+// A whole file, replaced.
+Result<void> write_file(const std::string& path, std::string_view text);
+
+// fpbench-scenarios: FPBENCH_SCENARIOS, else beside this program (an
+// install) or in the build tree's scenarios/ folder, else on PATH.
+std::string default_scenario_program();
+
+}  // namespace fpbench::cli

@@ -1,0 +1,44 @@
+#pragma once
+
+// Where the samples of a comparison come from: one entry point for every
+// command that compares old with new (compare, gate).
+//
+// Exactly one kind of input is used:
+// - a compare.js samples CSV (both sides in one file, "-" for stdin);
+// - two Google Benchmark JSON files, OLD and NEW (gbench_json.hpp);
+// - two hyperfine --export-json files, OLD and NEW (hyperfine_json.hpp).
+// With two files, every sample of the first is the old binary's and every
+// sample of the second the new binary's.
+
+#include <string>
+#include <vector>
+
+#include "fpbench/base/result.hpp"
+#include "fpbench/reports/gbench_json.hpp"
+#include "fpbench/reports/samples.hpp"
+
+namespace fpbench::reports {
+
+struct SampleInputs {
+  std::string csv_path;                // "-" for stdin; empty if not used
+  std::vector<std::string> gbench;     // OLD, NEW
+  std::vector<std::string> hyperfine;  // OLD, NEW
+  TimeMetric metric = TimeMetric::kRealTime;  // gbench only
+};
+
+struct LoadedSamples {
+  SampleSet samples;
+  // Rows left out, one line each without the "fpbench: warning: " prefix;
+  // also a note when OLD and NEW share no benchmark name.
+  std::vector<std::string> warnings;
+  // What the rates are: "rate_ops_per_s" for CSV, "1/real_time (iterations
+  // per second)" or "1/cpu_time (...)" for gbench, "1/time (runs per
+  // second)" for hyperfine.
+  std::string metric_description;
+};
+
+// Usage errors: no input or more than one kind, a file list that is not
+// exactly OLD and NEW. Otherwise the errors of reading and parsing.
+Result<LoadedSamples> load_samples(const SampleInputs& inputs);
+
+}  // namespace fpbench::reports

@@ -1,0 +1,285 @@
+#include "fpbench/reports/sample_csv.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <string>
+
+namespace fpbench::reports {
+namespace {
+
+constexpr std::size_t kColumns = 5;
+constexpr std::array<std::string_view, kColumns> kHeader = {
+    "binary", "filename", "configuration", "rate", "time"};
+constexpr std::string_view kHeaderLine =
+    R"("binary","filename","configuration","rate","time")";
+
+// Splits the text into records of fields, R's read.csv way: a field is any
+// mix of unquoted text and quoted sections; a quoted section ends at a lone
+// quote, and "" inside it is one quote character.
+class RecordReader {
+ public:
+  explicit RecordReader(std::string_view text) : text_(text) {}
+
+  enum class Status { kRecord, kEnd, kUnterminatedQuote };
+
+  // Reads the next record that is not a blank line. Fields past the fifth
+  // are counted, not kept. The views stay valid until the next call.
+  Status next() {
+    while (pos_ < text_.size()) {
+      record_line_ = line_;
+      field_count_ = 0;
+      saw_quote_ = false;
+      for (;;) {
+        if (!read_field()) return Status::kUnterminatedQuote;
+        if (pos_ == text_.size() || text_[pos_] == '\n') break;
+        ++pos_;  // the comma
+      }
+      if (pos_ < text_.size()) {  // the newline
+        ++pos_;
+        ++line_;
+      }
+      const bool blank = field_count_ == 1 && fields_[0].empty() && !saw_quote_;
+      if (!blank) return Status::kRecord;
+    }
+    return Status::kEnd;
+  }
+
+  [[nodiscard]] std::size_t line() const { return record_line_; }
+  [[nodiscard]] std::size_t field_count() const { return field_count_; }
+  [[nodiscard]] std::string_view field(std::size_t i) const {
+    return fields_[i];
+  }
+
+ private:
+  // Appends pieces of one field: the first is kept as a view into the text,
+  // a second one moves the field into a scratch string.
+  class FieldBuilder {
+   public:
+    explicit FieldBuilder(std::string& scratch) : scratch_(scratch) {}
+    void add(std::string_view piece) {
+      if (pieces_++ == 0) {
+        view_ = piece;
+        return;
+      }
+      if (pieces_ == 2) scratch_.assign(view_);
+      scratch_.append(piece);
+    }
+    [[nodiscard]] std::string_view get() const {
+      return pieces_ > 1 ? std::string_view(scratch_) : view_;
+    }
+
+   private:
+    std::string& scratch_;
+    std::string_view view_;
+    int pieces_ = 0;
+  };
+
+  // Reads one field up to, not past, the next comma, newline or end.
+  bool read_field() {
+    const std::size_t index = std::min(field_count_, kColumns);
+    ++field_count_;
+    FieldBuilder field(scratch_[index]);
+    while (pos_ < text_.size()) {
+      const char c = text_[pos_];
+      if (c == ',' || c == '\n') break;
+      if (c == '"') {
+        if (!read_quoted(field)) return false;
+        continue;
+      }
+      const std::size_t end = find_special(pos_);
+      std::string_view piece = text_.substr(pos_, end - pos_);
+      pos_ = end;
+      if ((pos_ == text_.size() || text_[pos_] == '\n') && !piece.empty() &&
+          piece.back() == '\r') {
+        piece.remove_suffix(1);  // CRLF line ending
+      }
+      field.add(piece);
+    }
+    if (index < kColumns) fields_[index] = field.get();
+    return true;
+  }
+
+  // Position of the next comma, newline or quote at or after `from`, or the
+  // end of the text. A plain loop: the generic find_first_of calls memchr
+  // once per character, which dominated the reading of large files.
+  [[nodiscard]] std::size_t find_special(std::size_t from) const {
+    const char* p = text_.data() + from;
+    const char* const end = text_.data() + text_.size();
+    while (p != end && *p != ',' && *p != '\n' && *p != '"') ++p;
+    return static_cast<std::size_t>(p - text_.data());
+  }
+
+  // At an opening quote: consumes the quoted section and its closing quote.
+  bool read_quoted(FieldBuilder& field) {
+    saw_quote_ = true;
+    ++pos_;
+    for (;;) {
+      const std::size_t close = text_.find('"', pos_);
+      if (close == std::string_view::npos) return false;
+      add_quoted_text(field, text_.substr(pos_, close - pos_));
+      pos_ = close + 1;
+      if (pos_ == text_.size() || text_[pos_] != '"') return true;
+      field.add(text_.substr(pos_, 1));  // "" stands for one quote
+      ++pos_;
+    }
+  }
+
+  // Text inside quotes, with CRLF and lone CR turned into LF as R does.
+  void add_quoted_text(FieldBuilder& field, std::string_view inside) {
+    for (std::size_t cr; (cr = inside.find('\r')) != std::string_view::npos;) {
+      add_lines(field, inside.substr(0, cr));
+      field.add("\n");
+      ++line_;
+      inside.remove_prefix(cr + (cr + 1 < inside.size() && inside[cr + 1] == '\n' ? 2 : 1));
+    }
+    add_lines(field, inside);
+  }
+
+  void add_lines(FieldBuilder& field, std::string_view piece) {
+    for (std::size_t nl = piece.find('\n'); nl != std::string_view::npos;
+         nl = piece.find('\n', nl + 1)) {
+      ++line_;
+    }
+    field.add(piece);
+  }
+
+  std::string_view text_;
+  std::size_t pos_ = 0;
+  std::size_t line_ = 1;
+  std::size_t record_line_ = 1;
+  std::size_t field_count_ = 0;
+  bool saw_quote_ = false;
+  std::array<std::string_view, kColumns> fields_{};
+  std::array<std::string, kColumns + 1> scratch_;
+};
+
+std::string_view trim(std::string_view s) {
+  constexpr std::string_view kSpace = " \t\r";
+  const std::size_t first = s.find_first_not_of(kSpace);
+  if (first == std::string_view::npos) return {};
+  return s.substr(first, s.find_last_not_of(kSpace) - first + 1);
+}
+
+// A finite decimal number, with the surrounding blanks and leading '+' that
+// R's as.numeric accepts.
+bool parse_number(std::string_view text, double& out) {
+  std::string_view s = trim(text);
+  if (!s.empty() && s.front() == '+') s.remove_prefix(1);
+  if (s.empty()) return false;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+  return ec == std::errc() && end == s.data() + s.size() && std::isfinite(out);
+}
+
+bool is_header(const RecordReader& r) {
+  if (r.field_count() != kColumns) return false;
+  for (std::size_t i = 0; i < kColumns; ++i) {
+    if (trim(r.field(i)) != kHeader[i]) return false;
+  }
+  return true;
+}
+
+Error bad_input(std::string_view source, std::size_t line,
+                std::string_view what) {
+  return bad_input_error(fmt::format("{}:{}: {}", source, line, what));
+}
+
+// Shows a field in a message: quoted, with control characters made visible
+// and long values cut.
+std::string shown(std::string_view field) {
+  std::string out = "'";
+  for (char c : field.substr(0, 60)) {
+    if (static_cast<unsigned char>(c) < 0x20) {
+      out += fmt::format("\\x{:02x}", static_cast<unsigned char>(c));
+    } else {
+      out += c;
+    }
+  }
+  return out + (field.size() > 60 ? "...'" : "'");
+}
+
+std::string quoted(std::string_view s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+Result<SampleSet> parse_samples_csv(std::string_view text,
+                                    std::string_view source_name) {
+  RecordReader reader(text);
+  using Status = RecordReader::Status;
+  auto unterminated = [&] {
+    return bad_input(source_name, reader.line(),
+                     "unterminated quoted field (a '\"' is never closed)");
+  };
+  Status status = reader.next();
+  if (status == Status::kEnd) {
+    return bad_input_error(
+        fmt::format("{}: empty input: expected a compare.js CSV "
+                    "starting with the header {}",
+                    source_name, kHeaderLine));
+  }
+  if (status == Status::kUnterminatedQuote) return unterminated();
+  if (!is_header(reader)) {
+    return bad_input(source_name, reader.line(),
+                     fmt::format("missing header: expected {}", kHeaderLine));
+  }
+
+  SampleSet samples;
+  while ((status = reader.next()) != Status::kEnd) {
+    if (status == Status::kUnterminatedQuote) return unterminated();
+    const std::size_t line = reader.line();
+    if (reader.field_count() != kColumns) {
+      return bad_input(
+          source_name, line,
+          fmt::format("expected 5 fields (binary, filename, configuration, "
+                      "rate, time), found {}",
+                      reader.field_count()));
+    }
+    Binary binary = Binary::kOld;
+    if (reader.field(0) == "new") {
+      binary = Binary::kNew;
+    } else if (reader.field(0) != "old") {
+      return bad_input(source_name, line,
+                       fmt::format("unknown binary {}: expected 'old' or 'new'",
+                                   shown(reader.field(0))));
+    }
+    double rate = 0;
+    double time = 0;
+    if (!parse_number(reader.field(3), rate)) {
+      return bad_input(source_name, line,
+                       fmt::format("rate {} is not a finite number",
+                                   shown(reader.field(3))));
+    }
+    if (!parse_number(reader.field(4), time)) {
+      return bad_input(source_name, line,
+                       fmt::format("time {} is not a finite number",
+                                   shown(reader.field(4))));
+    }
+    samples.add(binary, reader.field(1), reader.field(2), rate);
+  }
+  if (samples.sample_count() == 0) {
+    return bad_input_error(
+        fmt::format("{}: no samples: the input has a header and no "
+                    "rows",
+                    source_name));
+  }
+  return samples;
+}
+
+std::string sample_csv_line(std::string_view binary, std::string_view filename,
+                            std::string_view configuration,
+                            double rate_ops_per_s, double time_s) {
+  return fmt::format("{},{},{},{},{:.9f}\n", quoted(binary), quoted(filename),
+                     quoted(configuration), rate_ops_per_s, time_s);
+}
+
+}  // namespace fpbench::reports

@@ -1,0 +1,103 @@
+#include "fpbench/reports/sample_sources.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <utility>
+
+#include "fpbench/reports/hyperfine_json.hpp"
+#include "fpbench/reports/input.hpp"
+#include "fpbench/reports/sample_csv.hpp"
+
+namespace fpbench::reports {
+namespace {
+
+// Reads OLD and NEW and adds each with `add(text, name, side)`.
+template <class AddFile>
+Result<void> load_pair(const std::vector<std::string>& paths,
+                       std::string_view flag, const AddFile& add) {
+  if (paths.size() != 2) {
+    return usage_error(fmt::format("{} takes two files, OLD and NEW; got {}",
+                                   flag, paths.size()));
+  }
+  if (paths[0] == "-" && paths[1] == "-") {
+    return usage_error(
+        fmt::format("{}: OLD and NEW cannot both be standard input", flag));
+  }
+  const Binary sides[] = {Binary::kOld, Binary::kNew};
+  for (std::size_t i = 0; i < 2; ++i) {
+    const auto text = read_input(paths[i]);
+    if (!text) return text.error();
+    auto added = add(*text, input_display_name(paths[i]), sides[i]);
+    if (!added) return added.error();
+  }
+  return {};
+}
+
+// Two files whose names do not meet give a table of NaN rows; say why.
+void warn_if_disjoint(const LoadedSamples& loaded, const SampleInputs& inputs,
+                      std::vector<std::string>& warnings) {
+  const auto& benchmarks = loaded.samples.benchmarks();
+  const bool shared =
+      std::any_of(benchmarks.begin(), benchmarks.end(), [](const auto& b) {
+        return !b.old_rates.empty() && !b.new_rates.empty();
+      });
+  if (shared) return;
+  const auto& paths = inputs.gbench.empty() ? inputs.hyperfine : inputs.gbench;
+  warnings.push_back(fmt::format("{} and {} have no benchmark name in common",
+                                 input_display_name(paths[0]),
+                                 input_display_name(paths[1])));
+}
+
+}  // namespace
+
+Result<LoadedSamples> load_samples(const SampleInputs& inputs) {
+  const int kinds = (inputs.csv_path.empty() ? 0 : 1) +
+                    (inputs.gbench.empty() ? 0 : 1) +
+                    (inputs.hyperfine.empty() ? 0 : 1);
+  if (kinds != 1) {
+    return usage_error(
+        kinds == 0
+            ? "no samples given: a samples CSV, --gbench OLD NEW or "
+              "--hyperfine OLD NEW"
+            : "give one kind of input: a samples CSV, --gbench OLD NEW or "
+              "--hyperfine OLD NEW, not several");
+  }
+
+  LoadedSamples loaded;
+  if (!inputs.csv_path.empty()) {
+    const auto text = read_input(inputs.csv_path);
+    if (!text) return text.error();
+    auto samples =
+        parse_samples_csv(*text, input_display_name(inputs.csv_path));
+    if (!samples) return samples.error();
+    loaded.samples = std::move(*samples);
+    loaded.metric_description = "rate_ops_per_s";
+    return loaded;
+  }
+
+  if (!inputs.gbench.empty()) {
+    auto loaded_pair = load_pair(
+        inputs.gbench, "--gbench",
+        [&](const std::string& text, const std::string& name, Binary side) {
+          return add_gbench_json(text, name, side, inputs.metric,
+                                 loaded.samples, loaded.warnings);
+        });
+    if (!loaded_pair) return loaded_pair.error();
+    loaded.metric_description = fmt::format("1/{} (iterations per second)",
+                                            time_metric_name(inputs.metric));
+  } else {
+    auto loaded_pair = load_pair(
+        inputs.hyperfine, "--hyperfine",
+        [&](const std::string& text, const std::string& name, Binary side) {
+          return add_hyperfine_json(text, name, side, loaded.samples,
+                                    loaded.warnings);
+        });
+    if (!loaded_pair) return loaded_pair.error();
+    loaded.metric_description = "1/time (runs per second)";
+  }
+  warn_if_disjoint(loaded, inputs, loaded.warnings);
+  return loaded;
+}
+
+}  // namespace fpbench::reports

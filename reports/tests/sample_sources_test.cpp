@@ -1,0 +1,111 @@
+// load_samples: one kind of input, OLD and NEW files on their sides, errors
+// naming the file.
+
+#include "fpbench/reports/sample_sources.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "json_samples_test_util.hpp"
+
+namespace fpbench::reports {
+namespace {
+
+using namespace fpbench::reports::test_support;
+
+TEST(LoadSamples, GbenchOldAndNewFiles) {
+  SampleInputs in;
+  in.gbench = {kGbenchDir + "tiny-1.7.1-old.json",
+               kGbenchDir + "tiny-1.7.1-new.json"};
+  const auto loaded = load_samples(in);
+  ASSERT_TRUE(loaded) << loaded.error().message;
+  EXPECT_EQ(loaded->metric_description, "1/real_time (iterations per second)");
+  ASSERT_EQ(loaded->samples.benchmarks().size(), 3u);
+  for (const BenchmarkSamples& b : loaded->samples.benchmarks()) {
+    EXPECT_EQ(b.old_rates.size(), 3u) << b.name;
+    EXPECT_EQ(b.new_rates.size(), 3u) << b.name;
+  }
+  ASSERT_EQ(loaded->warnings.size(), 2u);
+  EXPECT_EQ(loaded->warnings[0], kGbenchDir +
+                                     "tiny-1.7.1-old.json: benchmark "
+                                     "'BM_fails' skipped: device not found");
+  EXPECT_EQ(loaded->warnings[1], kGbenchDir +
+                                     "tiny-1.7.1-new.json: benchmark "
+                                     "'BM_fails' skipped: device not found");
+
+  in.metric = TimeMetric::kCpuTime;
+  const auto cpu = load_samples(in);
+  ASSERT_TRUE(cpu);
+  EXPECT_EQ(cpu->metric_description, "1/cpu_time (iterations per second)");
+}
+
+TEST(LoadSamples, HyperfineOldAndNewFiles) {
+  SampleInputs in;
+  in.hyperfine = {kHyperfineDir + "hyperfine-1.15-old.json",
+                  kHyperfineDir + "hyperfine-1.15-new.json"};
+  const auto loaded = load_samples(in);
+  ASSERT_TRUE(loaded) << loaded.error().message;
+  EXPECT_EQ(loaded->metric_description, "1/time (runs per second)");
+  for (const BenchmarkSamples& b : loaded->samples.benchmarks()) {
+    EXPECT_EQ(b.old_rates.size(), 5u) << b.name;
+    EXPECT_EQ(b.new_rates.size(), 5u) << b.name;
+  }
+  EXPECT_TRUE(loaded->warnings.empty());
+}
+
+TEST(LoadSamples, CsvAsBefore) {
+  SampleInputs in;
+  in.csv_path =
+      FPBENCH_SOURCE_DIR "/reports/tests/data/compare-r/readfilesync.csv";
+  const auto loaded = load_samples(in);
+  ASSERT_TRUE(loaded) << loaded.error().message;
+  EXPECT_EQ(loaded->metric_description, "rate_ops_per_s");
+  EXPECT_GT(loaded->samples.sample_count(), 0u);
+}
+
+TEST(LoadSamples, ExactlyOneKindOfInputAndTwoFiles) {
+  const std::string old_file = kGbenchDir + "tiny-1.7.1-old.json";
+  SampleInputs none;
+  EXPECT_EQ(load_samples(none).error().kind, ErrorKind::kUsage);
+  SampleInputs both;
+  both.csv_path = "-";
+  both.gbench = {old_file, old_file};
+  EXPECT_EQ(load_samples(both).error().kind, ErrorKind::kUsage);
+  SampleInputs one;
+  one.gbench = {old_file};
+  EXPECT_EQ(load_samples(one).error().message,
+            "--gbench takes two files, OLD and NEW; got 1");
+  SampleInputs stdin_twice;
+  stdin_twice.hyperfine = {"-", "-"};
+  EXPECT_EQ(load_samples(stdin_twice).error().kind, ErrorKind::kUsage);
+}
+
+TEST(LoadSamples, ErrorsNameTheFile) {
+  SampleInputs in;
+  in.gbench = {kGbenchDir + "tiny-1.7.1-old.json", kGbenchDir + "no-such.json"};
+  const auto missing = load_samples(in);
+  ASSERT_FALSE(missing);
+  EXPECT_EQ(missing.error().kind, ErrorKind::kBadInput);
+  EXPECT_NE(missing.error().message.find("no-such.json"), std::string::npos);
+  in.gbench[1] = kGbenchDir + "malformed.json";
+  EXPECT_EQ(load_samples(in).error().message.rfind(
+                kGbenchDir + "malformed.json:8: ", 0),
+            0u);
+}
+
+TEST(LoadSamples, DisjointNamesWarn) {
+  SampleInputs in;
+  in.gbench = {kGbenchDir + "time-units.json", kGbenchDir + "skipped-1.8.json"};
+  const auto loaded = load_samples(in);
+  ASSERT_TRUE(loaded) << loaded.error().message;
+  ASSERT_FALSE(loaded->warnings.empty());
+  EXPECT_EQ(loaded->warnings.back(), kGbenchDir + "time-units.json and " +
+                                         kGbenchDir +
+                                         "skipped-1.8.json have no benchmark "
+                                         "name in common");
+}
+
+}  // namespace
+}  // namespace fpbench::reports
