@@ -128,20 +128,21 @@ Plan make_plan(const RunOptions& o) {
   if (wants(o, "syscalls") || wants(o, "syscalls_all")) {
     ScenarioMeasure how;
     how.kind = ScenarioMeasure::Kind::kCounting;
-    how.batch = true;
     how.counters = "syscalls";
     how.iterations = o.counter_iterations > 0 ? o.counter_iterations : kCountingIterations;
     plan.passes.push_back(add_pass(plan, o, "syscalls", scenario(how)));
   }
   if (wants(o, "instructions")) {
     ScenarioMeasure how;
-    how.batch = true;
     how.counters = "instructions";
     if (hardware_instruction_counter_available()) {
       how.kind = ScenarioMeasure::Kind::kCounting;
       how.iterations = o.counter_iterations > 0 ? o.counter_iterations : kCountingIterations;
     } else {
       how.kind = ScenarioMeasure::Kind::kCallgrind;
+      // Callgrind counts every thread, whatever ran in the process before,
+      // so a scenario's configurations share one process and its start-up.
+      how.batch = true;
       how.valgrind = o.valgrind;
       how.iterations = o.counter_iterations > 0 ? o.counter_iterations : kCallgrindIterations;
       plan.notes.push_back(
@@ -301,9 +302,7 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
   if (!jobs) return jobs.error();
   if (!o.node) {
     for (Pass& pass : plan.passes) {
-      if (pass.key_metric == "syscalls" || pass.key_metric == "instructions") {
-        pass.jobs = batches_by_scenario(*jobs);
-      }
+      if (pass.sources[0]->batched()) pass.jobs = batches_by_scenario(*jobs);
     }
   }
   // A counter this machine cannot read is said once, and the run goes on

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <memory>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -84,6 +85,41 @@ void add_counters(const nlohmann::json& row, const nlohmann::json& context, Samp
   }
 }
 
+// Events held open on the tracepoints a child counts with, for as long as
+// the source lives: while a tracepoint has an event the kernel keeps it
+// hooked, so a child's own events open and close in microseconds instead of
+// the tens of milliseconds each last close costs.
+class TracepointKeepers {
+ public:
+  TracepointKeepers() = default;
+  TracepointKeepers(const TracepointKeepers&) = delete;
+  TracepointKeepers& operator=(const TracepointKeepers&) = delete;
+  ~TracepointKeepers() {
+    for (int fd : fds_) ::close(fd);
+  }
+
+  [[nodiscard]] bool empty() const { return fds_.empty(); }
+
+  void hold(const std::string& event) {
+    for (const char* root : {"/sys/kernel/tracing", "/sys/kernel/debug/tracing"}) {
+      std::ifstream in(std::string(root) + "/events/" + event + "/id");
+      std::uint64_t id = 0;
+      if (!(in >> id)) continue;
+      perf_event_attr attr{};
+      attr.size = sizeof(attr);
+      attr.type = PERF_TYPE_TRACEPOINT;
+      attr.config = id;
+      attr.disabled = 1;
+      const long fd = ::syscall(SYS_perf_event_open, &attr, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+      if (fd >= 0) fds_.push_back(static_cast<int>(fd));
+      return;
+    }
+  }
+
+ private:
+  std::vector<int> fds_;
+};
+
 class ScenarioSource final : public SampleSource {
  public:
   ScenarioSource(std::string program, std::optional<std::string> impl,
@@ -101,7 +137,10 @@ class ScenarioSource final : public SampleSource {
                                            "--check-counters"};
     const auto p = run_process(argv);
     if (!p) return p.error();
-    if (p->ok()) return {};
+    if (p->ok()) {
+      hold_tracepoints(p->out);
+      return {};
+    }
     std::string why = p->err;
     while (!why.empty() && why.back() == '\n') why.pop_back();
     const std::string prefix = "fpbench-scenarios: note: ";
@@ -117,6 +156,8 @@ class ScenarioSource final : public SampleSource {
     const std::string line = "\n" + filename + " " + configuration + "\n";
     return (job + "\n").find(line) != std::string::npos;
   }
+
+  [[nodiscard]] bool batched() const override { return how_.batch; }
 
   [[nodiscard]] std::string label(const std::string& job) const override {
     if (!how_.batch) return job;
@@ -149,8 +190,7 @@ class ScenarioSource final : public SampleSource {
       if (fd < 0) return io_error("cannot create a file for callgrind's output in /tmp");
       ::close(fd);
       callgrind_out = path;
-      argv.insert(argv.begin(), {how_.valgrind, "--tool=callgrind", "--instr-atstart=no",
-                                 "--collect-atstart=no", "--combine-dumps=yes",
+      argv.insert(argv.begin(), {how_.valgrind, "--tool=callgrind", "--combine-dumps=yes",
                                  "--callgrind-out-file=" + callgrind_out});
     }
     const auto p = run_process(argv, options);
@@ -211,8 +251,18 @@ class ScenarioSource final : public SampleSource {
   }
 
  private:
+  // `--check-counters` lists "tracepoint EVENT" lines.
+  void hold_tracepoints(const std::string& listing) const {
+    if (!keepers_->empty()) return;
+    std::istringstream lines(listing);
+    for (std::string line; std::getline(lines, line);) {
+      if (line.rfind("tracepoint ", 0) == 0) keepers_->hold(line.substr(11));
+    }
+  }
+
   ScenarioProgram program_;
   ScenarioMeasure how_;
+  std::unique_ptr<TracepointKeepers> keepers_ = std::make_unique<TracepointKeepers>();
 };
 
 }  // namespace

@@ -125,13 +125,11 @@ LoopCounters::~LoopCounters() { close_all(); }
 
 void LoopCounters::open(const CounterSelection& selection) {
   close_all();
-  armed_ = false;
   unavailable_.clear();
   selection_ = selection;
   valgrind_ = RUNNING_ON_VALGRIND != 0;
-  // Only to learn what can be had: the counters are opened when the first
-  // loop begins. A tracepoint costs milliseconds to open and to close, so
-  // the probe opens as few as it can.
+  // Only to learn what can be had: the counters are opened as each loop
+  // begins.
   if (selection_.syscalls) {
     if (auto why = open_syscalls(/*by_name=*/false); !why.empty()) {
       unavailable_.push_back(why);
@@ -192,10 +190,20 @@ void LoopCounters::close_all() {
 }
 
 void LoopCounters::arm() {
-  if (armed_) return;
-  armed_ = true;
+  close_all();
   if (selection_.syscalls) (void)open_syscalls(/*by_name=*/true);
   if (selection_.instructions && !valgrind_) (void)open_instructions();
+}
+
+std::vector<std::string> LoopCounters::tracepoints() const {
+  std::vector<std::string> out;
+  if (!selection_.syscalls) return out;
+  out.emplace_back("raw_syscalls/sys_enter");
+  for (const auto& [kernel_name, shown] : kNamedSyscalls) {
+    const std::string event = std::string("syscalls/sys_enter_") + kernel_name;
+    if (tracepoint_id(event)) out.push_back(event);
+  }
+  return out;
 }
 
 std::string LoopCounters::sources() const {
@@ -220,8 +228,7 @@ void LoopCounters::start() {
     ::ioctl(instructions_fd_, PERF_EVENT_IOC_ENABLE, 0);
   }
   if (selection_.instructions && valgrind_) {
-    CALLGRIND_START_INSTRUMENTATION;
-    CALLGRIND_TOGGLE_COLLECT;
+    CALLGRIND_ZERO_STATS;
   }
   if (syscall_leader_fd_ >= 0) {
     ::ioctl(syscall_leader_fd_, PERF_EVENT_IOC_RESET, PERF_IOC_FLAG_GROUP);
@@ -234,11 +241,9 @@ void LoopCounters::stop(std::int64_t counted_iterations) {
     ::ioctl(syscall_leader_fd_, PERF_EVENT_IOC_DISABLE, PERF_IOC_FLAG_GROUP);
   }
   if (selection_.instructions && valgrind_) {
-    CALLGRIND_TOGGLE_COLLECT;
     // One part of callgrind's output per loop, named so the harness can
     // tell it from the part written at exit.
     CALLGRIND_DUMP_STATS_AT("fpbench-loop");
-    CALLGRIND_STOP_INSTRUMENTATION;
   }
   if (instructions_fd_ >= 0) ::ioctl(instructions_fd_, PERF_EVENT_IOC_DISABLE, 0);
   const Usage u = usage_now();

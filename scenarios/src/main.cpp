@@ -11,10 +11,13 @@
 //                                            # count around the timed loop
 //                                            # (fpbench/scenarios/counters.hpp)
 //   fpbench-scenarios --counters=syscalls --check-counters
-//                                            # exit 3, saying why, if one cannot be read
+//                                            # exit 3, saying why, if one cannot be read;
+//                                            # else the tracepoints it uses
 //   FPBENCH_IMPL=baseline fpbench-scenarios  # the same choice by environment
 //
 // Google Benchmark's own flags (--benchmark_format=json, ...) pass through.
+
+#include <malloc.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -161,10 +164,19 @@ int main(int argc, char** argv) {
   }
   auto& loop_counters = fpbench::scenarios::LoopCounters::instance();
   loop_counters.open(*selection);
+  if (selection->syscalls || selection->instructions) {
+    // One malloc arena for every thread: a thread pool's threads otherwise
+    // each create their own, in whichever thread allocates first, and the
+    // calls and instructions that costs vary from process to process.
+    ::mallopt(M_ARENA_MAX, 1);
+  }
   for (const std::string& why : loop_counters.unavailable()) {
     std::fprintf(stderr, "fpbench-scenarios: note: %s\n", why.c_str());
   }
-  if (check_counters) return loop_counters.unavailable().empty() ? 0 : 3;
+  if (check_counters) {
+    for (const std::string& t : loop_counters.tracepoints()) std::printf("tracepoint %s\n", t.c_str());
+    return loop_counters.unavailable().empty() ? 0 : 3;
+  }
   fpbench::scenarios::set_fixed_iterations(iterations);
 
   for (const auto& s : scenarios) {

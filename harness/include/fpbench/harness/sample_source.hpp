@@ -49,6 +49,8 @@ class SampleSource {
                                   const std::string& configuration) const {
     return job == filename + " " + configuration;
   }
+  // Whether the source runs batches (batch_job) rather than single jobs.
+  [[nodiscard]] virtual bool batched() const { return false; }
   // The job as messages name it.
   [[nodiscard]] virtual std::string label(const std::string& job) const { return job; }
 };
@@ -61,9 +63,9 @@ struct ScenarioMeasure {
   std::string counters;         // "cpu,faults" (timed), "syscalls", "instructions"
   std::int64_t iterations = 0;  // counting and callgrind: fixed, the first not counted
   std::string valgrind = "valgrind";
-  // Counts do not depend on what else ran in the process, so a counting
-  // source may run a batch of configurations in one process (the job is
-  // the batch, see batch_job) and pay its start-up once.
+  // Callgrind's counts do not depend on what else ran in the process, so
+  // that source may run a batch of configurations in one process (the job
+  // is the batch, see batch_job) and pay Valgrind's start-up once.
   bool batch = false;
 };
 

@@ -14,14 +14,19 @@
 //                 they stay in syscalls_all and by name
 //   instructions  user-space instructions retired            hardware counter
 //                 "pmu" where the CPU exposes one; under Valgrind the loop
-//                 switches callgrind's collection on and off instead and
-//                 dumps one part per loop ("fpbench-loop"), from which the
-//                 harness reads the count ("valgrind").
+//                 zeroes callgrind's counts as it starts and dumps them as a
+//                 part named "fpbench-loop" as it ends, every thread's
+//                 instructions included, and the harness reads them
+//                 ("valgrind").
 //
-// The perf counters are opened as the first loop begins, with `inherit`, so
-// that the threads the loop starts (libuv's pool) are counted and the threads
-// its fixture started before it (a pipe's reader) are not; they are enabled
-// and disabled as one group. (With --iterations a process runs one loop.) The ioctl that disables the group
+// The perf counters are opened as each loop begins, with `inherit`, so that
+// the threads the loop starts (libuv's pool) are counted and the threads its
+// fixture started before it (a pipe's reader) are not; they are enabled and
+// disabled as one group. A process therefore counts a thread pool's work
+// only in the loop that starts the pool: count one configuration per
+// process. Closing a tracepoint's last event costs the kernel tens of
+// milliseconds; a long-lived process that keeps an event open on each of
+// tracepoints() (fpbench run does) makes that cost vanish. The ioctl that disables the group
 // is itself counted as it enters; stop() takes that one call off again, so
 // an empty loop counts zero system calls.
 //
@@ -75,8 +80,10 @@ class LoopCounters {
   // "cpu=rusage,faults=rusage,syscalls=tracepoint,instructions=valgrind" for
   // what is read.
   [[nodiscard]] std::string sources() const;
+  // The tracepoints the syscall counters use ("raw_syscalls/sys_enter", ...).
+  [[nodiscard]] std::vector<std::string> tracepoints() const;
 
-  // Around a loop: arm() opens the counters (disabled) before the first begins,
+  // Around a loop: arm() opens the counters (disabled) before it begins,
   // start() and stop() enclose the counted iterations.
   void arm();
   void start();
@@ -104,7 +111,6 @@ class LoopCounters {
 
   CounterSelection selection_;
   bool valgrind_ = false;
-  bool armed_ = false;
   int syscall_leader_fd_ = -1;
   std::vector<NamedFd> syscall_fds_;
   int instructions_fd_ = -1;
