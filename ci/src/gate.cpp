@@ -2,16 +2,20 @@
 
 #include <fnmatch.h>
 
+#include <algorithm>
 #include <charconv>
 #include <functional>
 #include <optional>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <string_view>
 
 #include <fmt/format.h>
 
+#include "fpbench/stats/deterministic.hpp"
 #include "fpbench/stats/paired.hpp"
+#include "fpbench/stats/sequential.hpp"
 #include "fpbench/stats/power.hpp"
 #include "fpbench/stats/welch.hpp"
 
@@ -111,7 +115,7 @@ void decide_untested(GateDecision& d) {
     return;
   }
   // No variance to test with: the means are all there is.
-  if (d.change_pct <= -d.threshold_pct) {
+  if (d.change_pct < 0 && d.change_pct <= -d.threshold_pct) {
     d.verdict = Verdict::kRegression;
   } else if (d.change_pct < 0) {
     d.verdict = Verdict::kMinorRegression;
@@ -122,6 +126,63 @@ void decide_untested(GateDecision& d) {
   }
   d.reason = fmt::format("no variance to test with; decided on the means ({})", pct(d.change_pct));
 }
+
+// Two exact sides: the difference is the change, with no test needed. A
+// threshold of 0 fails any worsening.
+void decide_exact(GateDecision& d, bool lower_is_better) {
+  const stats::RateComparison& c = d.row.stats;
+  d.exact = true;
+  d.lower_pct = d.upper_pct = d.change_pct;
+  d.p_adjusted = kNaN;
+  const double worse = -d.change_pct;  // % worse than old
+  const double delta = c.mean_new - c.mean_old;
+  const std::string what = fmt::format("exact: {:+.2f}% ({} {:.6g} to {:.6g}, {:+.6g} per operation)",
+                                       lower_is_better ? -d.change_pct : d.change_pct,
+                                       lower_is_better ? "from" : "rate from", c.mean_old,
+                                       c.mean_new, delta);
+  if (worse > 0 && worse > d.threshold_pct) {
+    d.verdict = Verdict::kRegression;
+    d.reason = fmt::format("{}, worse beyond the threshold -{}%", what, d.threshold_pct);
+  } else if (worse > 0) {
+    d.verdict = Verdict::kMinorRegression;
+    d.reason = fmt::format("{}, worse but within -{}%", what, d.threshold_pct);
+  } else if (worse < 0) {
+    d.verdict = Verdict::kImproved;
+    d.reason = what + ", better";
+  } else {
+    d.verdict = Verdict::kNoChange;
+    d.reason = what + ", unchanged";
+  }
+}
+
+// The nominal level of the last look a benchmark with n runs per side has
+// had, with alpha spent over the looks for m benchmarks (Bonferroni).
+class SequentialLevels {
+ public:
+  SequentialLevels(const reports::SequentialPlan& plan, double alpha, std::size_t m)
+      : plan_(plan), alpha_(alpha), m_(std::max<std::size_t>(m, 1)) {}
+
+  double nominal_alpha(std::size_t n) {
+    std::vector<double> t;
+    for (int look = plan_.first_look; look <= static_cast<int>(n) && look <= plan_.max_runs;
+         look += std::max(plan_.look_every, 1)) {
+      t.push_back(static_cast<double>(look) / plan_.max_runs);
+    }
+    if (t.empty()) return 0;  // no look yet: nothing is significant
+    const auto cached = cache_.find(t.size());
+    if (cached != cache_.end()) return cached->second;
+    const auto b = stats::family_sequential_boundaries(t, alpha_, m_);
+    const double nominal = b.empty() ? 0 : b.back().nominal_alpha;
+    cache_.emplace(t.size(), nominal);
+    return nominal;
+  }
+
+ private:
+  reports::SequentialPlan plan_;
+  double alpha_;
+  std::size_t m_;
+  std::map<std::size_t, double> cache_;
+};
 
 std::string verdict_line(const GateResult& r) {
   std::size_t regressed = 0, missing = 0, undecided = 0, improved = 0;
@@ -191,6 +252,12 @@ GateResult evaluate_gate(const reports::SampleSet& samples, const GateOptions& o
           : options.alpha / static_cast<double>(tested);
   result.interval_level = 1 - interval_alpha;
 
+  std::optional<SequentialLevels> sequential;
+  if (options.sequential) {
+    sequential.emplace(*options.sequential, options.alpha, comparison.rows.size());
+    result.interval_level = 0;  // per benchmark, from its looks
+  }
+
   bool any_regression = false, any_missing = false;
   for (std::size_t i = 0; i < comparison.rows.size(); ++i) {
     GateDecision d;
@@ -199,7 +266,21 @@ GateResult evaluate_gate(const reports::SampleSet& samples, const GateOptions& o
     d.change_pct = options.lower_is_better ? -improvement : improvement;
     d.p_adjusted = adjusted[i];
     d.threshold_pct = threshold_for(options, d.row.name);
-    if (options.paired && paired[i]) {
+    const bool exact =
+        options.exact_noise_floor &&
+        stats::deterministic_change(d.row.old_rates, d.row.new_rates, *options.exact_noise_floor)
+            .deterministic;
+    if (exact) {
+      decide_exact(d, options.lower_is_better);
+    } else if (sequential && !options.paired && d.row.stats.test) {
+      // Repeated looks: the raw p against this look's nominal level, and the
+      // repeated interval at that level.
+      const double nominal =
+          sequential->nominal_alpha(std::min(d.row.stats.n_old, d.row.stats.n_new));
+      d.p_adjusted = p_values[i];
+      result.interval_level = std::max(result.interval_level, 1 - nominal);
+      decide_unpaired(d, nominal, nominal > 0 ? nominal : 1e-300, options.lower_is_better);
+    } else if (options.paired && paired[i]) {
       decide_paired(d, *paired[i], options.alpha, interval_alpha, options.lower_is_better);
     } else if (options.paired && d.row.stats.n_old != d.row.stats.n_new) {
       d.lower_pct = d.upper_pct = kNaN;

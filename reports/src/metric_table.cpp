@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "fpbench/reports/markdown.hpp"
+#include "fpbench/stats/deterministic.hpp"
 #include "r_strings.hpp"
 
 namespace fpbench::reports {
@@ -62,12 +63,7 @@ std::string header_line(const MetricSamples& samples) {
 }  // namespace
 
 bool exact_samples(const std::vector<double>& values, double noise_floor) {
-  if (values.empty()) return false;
-  const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
-  double sum = 0;
-  for (double v : values) sum += v;
-  const double mean = sum / static_cast<double>(values.size());
-  return *hi - *lo <= noise_floor * std::fabs(mean);
+  return stats::is_deterministic(values, noise_floor, /*allow_single=*/true);
 }
 
 std::string format_metric_text(const MetricSamples& samples, const Comparison& comparison) {
@@ -93,9 +89,10 @@ std::string format_metric_text(const MetricSamples& samples, const Comparison& c
   for (std::size_t i = 0; i < widths.size(); ++i) out += " " + pad_left(kHeaders[i], widths[i]);
   out += '\n';
   for (const Cells& c : rows) {
-    out += c.name + std::string(name_width - detail::display_width(c.name), ' ');
-    for (std::size_t i = 0; i < widths.size(); ++i) out += " " + pad_left(c.values[i], widths[i]);
-    out += '\n';
+    std::string line = c.name + std::string(name_width - detail::display_width(c.name), ' ');
+    for (std::size_t i = 0; i < widths.size(); ++i) line += " " + pad_left(c.values[i], widths[i]);
+    line.erase(line.find_last_not_of(' ') + 1);
+    out += line + '\n';
   }
   return out;
 }

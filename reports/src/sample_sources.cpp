@@ -68,6 +68,14 @@ Result<LoadedSamples> load_samples(const SampleInputs& inputs) {
   if (!inputs.csv_path.empty()) {
     const auto text = read_input(inputs.csv_path);
     if (!text) return text.error();
+    if (looks_like_sample_jsonl(*text)) {
+      loaded.input_name = input_display_name(inputs.csv_path);
+      auto records = parse_sample_jsonl(*text, loaded.input_name);
+      if (!records) return records.error();
+      loaded.records = std::move(*records);
+      loaded.has_metrics = true;
+      return loaded;
+    }
     auto samples =
         parse_samples_csv(*text, input_display_name(inputs.csv_path));
     if (!samples) return samples.error();
@@ -98,6 +106,39 @@ Result<LoadedSamples> load_samples(const SampleInputs& inputs) {
   }
   warn_if_disjoint(loaded, inputs, loaded.warnings);
   return loaded;
+}
+
+Result<std::vector<MetricInput>> select_metrics(const LoadedSamples& loaded,
+                                                const std::vector<std::string>& names) {
+  std::vector<MetricInput> out;
+  if (!loaded.has_metrics) {
+    for (const std::string& n : names) {
+      if (n != "wall") {
+        return usage_error("metric '" + n + "' needs fpbench's JSON Lines samples (fpbench run "
+                           "--metric); this input has wall-clock rates only");
+      }
+    }
+    out.push_back({"wall", loaded.samples, loaded.metric_description, false, std::nullopt, ""});
+    return out;
+  }
+  const std::vector<std::string> chosen = names.empty() ? metrics_present(loaded.records) : names;
+  for (const std::string& name : chosen) {
+    auto selected = select_metric(loaded.records, name, loaded.input_name);
+    if (!selected) return selected.error();
+    MetricInput m;
+    m.metric = name;
+    m.samples = std::move(selected->samples);
+    m.lower_is_better = selected->info.lower_is_better;
+    m.source = selected->source;
+    m.description =
+        name == "wall"
+            ? std::string("rate_ops_per_s")
+            : fmt::format("{}: {} ({}), lower is better", name, selected->info.description,
+                          selected->source);
+    if (name != "wall" && name != "cpu") m.exact_noise_floor = selected->info.noise_floor;
+    out.push_back(std::move(m));
+  }
+  return out;
 }
 
 }  // namespace fpbench::reports

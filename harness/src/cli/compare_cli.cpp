@@ -1,9 +1,15 @@
 // fpbench compare [FILE|-] [--gbench OLD NEW | --hyperfine OLD NEW]
 //                 [--format text|markdown|json|csv] [--only-significant]
-//                 [--plot PNG] [--plot-improvement PNG]
+//                 [--plot PNG] [--plot-improvement PNG] [--metric NAME[,NAME...]]
+//
+// fpbench's JSON Lines (fpbench run --metric) give one table per metric: for
+// wall compare.R's, for counts old, new and their change, "exact" where both
+// sides count the same in every process.
 
 #include <string>
+#include <vector>
 
+#include "fpbench/reports/metric_table.hpp"
 #include "fpbench/reports/plot.hpp"
 #include "fpbench/reports/report_format.hpp"
 #include "fpbench/reports/sample_sources.hpp"
@@ -43,6 +49,7 @@ class Compare : public Subcommand {
     const auto loaded = reports::load_samples(*inputs);
     if (!loaded) return loaded.error();
     print_sample_warnings(*loaded);
+    if (loaded->has_metrics) return compare_metrics(*loaded, inputs->metric_names, *format);
     const auto report = reports::render_comparison(loaded->samples, *format,
                                                    reports::ReportOptions{only_significant_});
     if (!report) return report.error();
@@ -53,6 +60,48 @@ class Compare : public Subcommand {
   }
 
  private:
+  Result<int> compare_metrics(const reports::LoadedSamples& loaded,
+                              const std::vector<std::string>& names,
+                              reports::ReportFormat format) const {
+    const auto metrics = reports::select_metrics(loaded, names);
+    if (!metrics) return metrics.error();
+    if (metrics->size() > 1 && (!plot_.empty() || !plot_improvement_.empty())) {
+      return usage_error("--plot draws one metric: choose it with --metric");
+    }
+    const bool counts_only_text = format == reports::ReportFormat::kText ||
+                                  format == reports::ReportFormat::kMarkdown;
+    std::string out;
+    for (const reports::MetricInput& m : *metrics) {
+      if (!out.empty()) out += "\n";
+      if (m.metric == "wall") {
+        const auto report = reports::render_comparison(m.samples, format,
+                                                       reports::ReportOptions{only_significant_});
+        if (!report) return report.error();
+        out += *report;
+        continue;
+      }
+      if (!counts_only_text) {
+        return usage_error("metric '" + m.metric + "' is shown as text or markdown");
+      }
+      reports::MetricSamples ms;
+      ms.samples = m.samples;
+      ms.metric = m.metric;
+      ms.source = m.source;
+      ms.info = *reports::metric_info(m.metric);
+      const reports::Comparison comparison = reports::build_comparison(m.samples);
+      out += format == reports::ReportFormat::kMarkdown
+                 ? reports::format_metric_markdown(ms, comparison)
+                 : reports::format_metric_text(ms, comparison);
+    }
+    if (auto written = write_stdout(out); !written) return written.error();
+    if (metrics->size() == 1) {
+      const auto plotted =
+          reports::plot_comparison(metrics->front().samples, plot_, plot_improvement_);
+      if (!plotted) return plotted.error();
+    }
+    return kExitOk;
+  }
+
   CLI::App* command_ = nullptr;
   SampleInputFlags inputs_;
   std::string format_ = "text";

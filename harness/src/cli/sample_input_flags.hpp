@@ -6,6 +6,7 @@
 //   --gbench OLD.json NEW.json  Google Benchmark JSON, one file per side
 //   --hyperfine OLD.json NEW.json  hyperfine --export-json, one per side
 //   --metric real_time|cpu_time    which gbench time becomes the rate
+//   --metric wall,instructions,... which of fpbench's metrics (JSON Lines input)
 
 #include <CLI/CLI.hpp>
 #include <string>
@@ -20,7 +21,7 @@ struct SampleInputFlags {
   std::string csv_path = "-";
   std::vector<std::string> gbench;
   std::vector<std::string> hyperfine;
-  std::string metric = "real_time";
+  std::string metric;
   CLI::Option* csv_option = nullptr;
   CLI::Option* metric_option = nullptr;
 };

@@ -20,6 +20,15 @@ struct ThresholdRule {
   double max_regression_pct = 5;
 };
 
+// Looks at the data after every `look_every` runs per side from `first_look`
+// on, up to `max_runs` (fpbench run --until-decided): the gate then spends
+// alpha over the looks (stats/sequential.hpp) instead of correcting once.
+struct SequentialPlan {
+  int first_look = 10;
+  int look_every = 10;
+  int max_runs = 200;
+};
+
 struct GateOptions {
   stats::Correction correction = stats::Correction::kHolm;
   double alpha = 0.01;
@@ -29,6 +38,10 @@ struct GateOptions {
   bool strict = false;
   bool paired = false;
   std::string metric = "rate_ops_per_s";  // described in every report
+  // Counts (instructions, system calls): a side whose relative spread is at
+  // most this is exact, and two exact sides are decided on their difference.
+  std::optional<double> exact_noise_floor;
+  std::optional<SequentialPlan> sequential;
 };
 
 enum class Verdict {
@@ -49,6 +62,7 @@ struct GateDecision {
   double upper_pct = 0;
   double p_adjusted = 0;     // NaN without a test
   double threshold_pct = 0;  // T for this benchmark
+  bool exact = false;        // decided on two exact sides' difference
   Verdict verdict = Verdict::kNoChange;
   std::optional<std::size_t> runs_needed;  // for kNeedMoreRuns, when estimable
   std::string reason;

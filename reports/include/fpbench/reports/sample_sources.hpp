@@ -10,11 +10,13 @@
 // With two files, every sample of the first is the old binary's and every
 // sample of the second the new binary's.
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "fpbench/base/result.hpp"
 #include "fpbench/reports/gbench_json.hpp"
+#include "fpbench/reports/metric_samples.hpp"
 #include "fpbench/reports/samples.hpp"
 
 namespace fpbench::reports {
@@ -24,6 +26,19 @@ struct SampleInputs {
   std::vector<std::string> gbench;     // OLD, NEW
   std::vector<std::string> hyperfine;  // OLD, NEW
   TimeMetric metric = TimeMetric::kRealTime;  // gbench only
+  std::vector<std::string> metric_names;      // fpbench's metrics; empty: the default
+};
+
+// One metric's samples, described for the reports: what the numbers are
+// ("rate_ops_per_s", "instructions per operation (valgrind), lower is
+// better"), which way is better, and whether exact counts are possible.
+struct MetricInput {
+  std::string metric;  // "wall", "instructions", "syscalls:openat", ...
+  SampleSet samples;
+  std::string description;
+  bool lower_is_better = false;
+  std::optional<double> exact_noise_floor;
+  std::string source;
 };
 
 struct LoadedSamples {
@@ -35,7 +50,17 @@ struct LoadedSamples {
   // per second)" or "1/cpu_time (...)" for gbench, "1/time (runs per
   // second)" for hyperfine.
   std::string metric_description;
+  // fpbench's JSON Lines with every metric (metric_samples.hpp): the records,
+  // and `samples` left empty until a metric is chosen (select_metrics).
+  bool has_metrics = false;
+  std::vector<SampleRecord> records;
+  std::string input_name;
 };
+
+// The samples of each named metric of a JSON Lines input (all it has when
+// `names` is empty); for any other input, its one metric ("wall").
+Result<std::vector<MetricInput>> select_metrics(const LoadedSamples& loaded,
+                                                const std::vector<std::string>& names);
 
 // Usage errors: no input or more than one kind, a file list that is not
 // exactly OLD and NEW. Otherwise the errors of reading and parsing.
