@@ -135,23 +135,23 @@ void decide_exact(GateDecision& d, bool lower_is_better) {
   d.lower_pct = d.upper_pct = d.change_pct;
   d.p_adjusted = kNaN;
   const double worse = -d.change_pct;  // % worse than old
-  const double delta = c.mean_new - c.mean_old;
-  const std::string what = fmt::format("exact: {:+.2f}% ({} {:.6g} to {:.6g}, {:+.6g} per operation)",
-                                       lower_is_better ? -d.change_pct : d.change_pct,
-                                       lower_is_better ? "from" : "rate from", c.mean_old,
-                                       c.mean_new, delta);
+  const double change = lower_is_better ? -d.change_pct : d.change_pct;
+  const std::string what =
+      fmt::format("exact {:+.2f}% ({:.6g} to {:.6g} per operation, {:+.6g})", change, c.mean_old,
+                  c.mean_new, c.mean_new - c.mean_old);
+  const std::string limit = fmt::format("{}{}%", lower_is_better ? "+" : "-", d.threshold_pct);
   if (worse > 0 && worse > d.threshold_pct) {
     d.verdict = Verdict::kRegression;
-    d.reason = fmt::format("{}, worse beyond the threshold -{}%", what, d.threshold_pct);
+    d.reason = fmt::format("{}: worse beyond the threshold {}", what, limit);
   } else if (worse > 0) {
     d.verdict = Verdict::kMinorRegression;
-    d.reason = fmt::format("{}, worse but within -{}%", what, d.threshold_pct);
+    d.reason = fmt::format("{}: worse, within the threshold {}", what, limit);
   } else if (worse < 0) {
     d.verdict = Verdict::kImproved;
-    d.reason = what + ", better";
+    d.reason = what + ": better";
   } else {
     d.verdict = Verdict::kNoChange;
-    d.reason = what + ", unchanged";
+    d.reason = what + ": unchanged";
   }
 }
 

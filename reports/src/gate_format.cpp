@@ -9,6 +9,7 @@
 #include "fpbench/reports/compare_r_text.hpp"
 #include "fpbench/reports/gate_report.hpp"
 #include "fpbench/reports/markdown.hpp"
+#include "fpbench/reports/metric_table.hpp"
 #include "fpbench/stats/multiple_comparisons.hpp"
 
 namespace fpbench::reports {
@@ -33,7 +34,26 @@ std::string direction(const GateOptions& o) {
                            : fmt::format("{}, higher is better", o.metric);
 }
 
+bool all_exact(const GateResult& r) {
+  if (r.decisions.empty()) return false;
+  for (const GateDecision& d : r.decisions) {
+    if (!d.exact) return false;
+  }
+  return true;
+}
+
 std::string basis(const GateResult& r) {
+  if (all_exact(r)) {
+    return fmt::format("{}; exact counts, decided on their difference", direction(r.options));
+  }
+  if (r.options.sequential) {
+    return fmt::format("{}; Welch's t-test at looks every {} runs from {} to {}, alpha {} spent "
+                       "over the looks for {} benchmarks (O'Brien-Fleming), the last look at "
+                       "nominal alpha {:.3g}",
+                       direction(r.options), r.options.sequential->look_every,
+                       r.options.sequential->first_look, r.options.sequential->max_runs,
+                       r.options.alpha, r.decisions.size(), 1 - r.interval_level);
+  }
   return fmt::format("{}; {}, {} correction at alpha {}, intervals at {:.4g}%",
                      direction(r.options),
                      r.options.paired ? "paired t-test on log ratios" : "Welch's t-test",
@@ -68,9 +88,23 @@ std::string format_gate_text(const GateResult& result) {
     if (shown(d)) table.rows.push_back(d.row);
   }
   std::string out;
-  if (!table.rows.empty()) out += format_compare_r_text(table) + "\n";
+  if (!table.rows.empty() && result.options.exact_noise_floor) {
+    // Counts: old, new and their change rather than compare.R's rates.
+    MetricSamples header;
+    header.metric = result.options.metric;
+    header.info = MetricInfo{"", "the decided rows", true, *result.options.exact_noise_floor};
+    header.source = "see below";
+    std::string t = format_metric_text(header, table);
+    out += t.substr(t.find('\n') + 1) + "\n";
+  } else if (!table.rows.empty()) {
+    out += format_compare_r_text(table) + "\n";
+  }
   for (const GateDecision& d : result.decisions) {
     if (!shown(d)) continue;
+    if (d.exact) {
+      out += fmt::format("{}: {}: {}\n", verdict_name(d.verdict), d.row.name, d.reason);
+      continue;
+    }
     out += fmt::format("{}: {}: {:+.2f}%, p(adj) {}, threshold -{}%: {}\n", verdict_name(d.verdict),
                        d.row.name, d.change_pct, p_text(d.p_adjusted), d.threshold_pct, d.reason);
   }

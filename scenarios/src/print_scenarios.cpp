@@ -39,17 +39,22 @@ using core::Implementation;
 // written, so it stays small; the cost is spread over many prints.
 constexpr std::size_t kRewindBytes = std::size_t{64} << 20;
 
-// Where console.log's bytes go: a descriptor, and for a pipe the thread
-// that keeps its other end empty.
+// Where console.log's bytes go: a descriptor, and for a pipe the process
+// that keeps its other end empty. A process rather than a thread, so that
+// the counters of the measuring process (its system calls, its instructions
+// under callgrind) see only the printing side, whatever the reader does.
 class Target {
  public:
   Target() = default;
   Target(const Target&) = delete;
   Target& operator=(const Target&) = delete;
   ~Target() {
-    if (fd_ >= 0) ::close(fd_);
-    if (drain_.joinable()) drain_.join();  // sees EOF once fd_ is closed
-    if (read_fd_ >= 0) ::close(read_fd_);
+    if (fd_ >= 0) ::close(fd_);  // the reader sees EOF and exits
+    if (reader_ > 0) {
+      int status = 0;
+      while (::waitpid(reader_, &status, 0) < 0 && errno == EINTR) {
+      }
+    }
   }
 
   Result<void> open(const std::string& kind) {
@@ -62,13 +67,22 @@ class Target {
     } else if (kind == "pipe") {
       int fds[2];
       if (::pipe2(fds, O_CLOEXEC) != 0) return Error(ErrorKind::kSystem, "cannot create a pipe");
-      read_fd_ = fds[0];
-      fd_ = fds[1];
-      drain_ = std::thread([fd = read_fd_] {
-        std::vector<char> buffer(std::size_t{64} << 10);
-        while (::read(fd, buffer.data(), buffer.size()) != 0) {
+      reader_ = ::fork();
+      if (reader_ < 0) {
+        ::close(fds[0]);
+        ::close(fds[1]);
+        return Error(ErrorKind::kSystem, "cannot start the pipe's reader");
+      }
+      if (reader_ == 0) {
+        ::close(fds[1]);
+        static char buffer[64 << 10];
+        while (true) {
+          const ssize_t n = ::read(fds[0], buffer, sizeof buffer);
+          if (n == 0 || (n < 0 && errno != EINTR)) _exit(0);
         }
-      });
+      }
+      ::close(fds[0]);
+      fd_ = fds[1];
     } else {
       return bad_input_error("unknown target '" + kind + "'");
     }
@@ -87,10 +101,9 @@ class Target {
 
  private:
   int fd_ = -1;
-  int read_fd_ = -1;
+  pid_t reader_ = -1;
   bool rewinds_ = false;
   std::size_t written_ = 0;
-  std::thread drain_;
 };
 
 void print_in_process(benchmark::State& state, const Config& config, Implementation impl) {

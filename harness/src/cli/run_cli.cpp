@@ -39,6 +39,36 @@ Result<std::chrono::seconds> parse_duration(const std::string& text) {
   return std::chrono::seconds(n * scale);
 }
 
+// The benchmarks to measure again: between looks every one the gate has
+// not decided, at a look those it still cannot decide, none at max_runs.
+std::vector<std::string> undecided(const std::vector<harness::BenchmarkValues>& all,
+                                   const ci::GateOptions& gate) {
+  reports::SampleSet samples;
+  for (const harness::BenchmarkValues& b : all) {
+    const std::size_t space = b.name.find(' ');
+    const std::string filename = b.name.substr(0, space);
+    const std::string configuration = space == std::string::npos ? "" : b.name.substr(space + 1);
+    for (std::size_t side = 0; side < 2; ++side) {
+      for (double v : b.values[side]) {
+        samples.add(side == 0 ? reports::Binary::kOld : reports::Binary::kNew, filename,
+                    configuration, v);
+      }
+    }
+  }
+  const ci::GateResult result = ci::evaluate_gate(samples, gate);
+  const reports::SequentialPlan& plan = *gate.sequential;
+  std::vector<std::string> out;
+  for (const ci::GateDecision& d : result.decisions) {
+    const int n = static_cast<int>(std::min(d.row.stats.n_old, d.row.stats.n_new));
+    if (n >= plan.max_runs) continue;
+    const bool at_look = n >= plan.first_look && (n - plan.first_look) % plan.look_every == 0;
+    if (!at_look || d.verdict == ci::Verdict::kNeedMoreRuns || d.verdict == ci::Verdict::kMissing) {
+      out.push_back(d.row.name);
+    }
+  }
+  return out;
+}
+
 class Run : public Subcommand {
  public:
   explicit Run(CLI::App& app) {
@@ -96,6 +126,17 @@ class Run : public Subcommand {
         ->capture_default_str();
     command_->add_option("--time-budget", time_budget_,
                          "Start no new round after this long: 90s, 10m, 1h");
+    command_->add_flag("--until-decided", until_decided_,
+                       "After --runs, add rounds only for the benchmarks the gate has not "
+                       "decided, looking every --look-every runs up to --max-runs (alpha spent "
+                       "over the looks); gate the result with fpbench gate --until-decided");
+    command_->add_option("--look-every", look_every_, "With --until-decided: runs between looks")
+        ->capture_default_str();
+    command_->add_option("--max-regression", max_regression_,
+                         "With --until-decided: the gate's threshold, e.g. 5%")
+        ->capture_default_str();
+    command_->add_option("--alpha", alpha_, "With --until-decided: the gate's alpha")
+        ->capture_default_str();
   }
 
   [[nodiscard]] bool parsed() const override { return command_->parsed(); }
@@ -122,6 +163,26 @@ class Run : public Subcommand {
       if (!budget) return usage_error("--time-budget: " + budget.error().message);
       options_.time_budget = *budget;
     }
+    if (until_decided_) {
+      if (!target_accuracy_.empty()) {
+        return usage_error("--until-decided and --target-accuracy are two stopping rules: pick one");
+      }
+      if (options_.runs < 2 || look_every_ < 1 || options_.max_runs < options_.runs) {
+        return usage_error("--until-decided needs --runs >= 2, --look-every >= 1 and "
+                           "--max-runs >= --runs");
+      }
+      if (options_.paired) return usage_error("--until-decided does not apply to --paired");
+      const auto pct = ci::parse_percentage(max_regression_, "--max-regression");
+      if (!pct) return pct.error();
+      if (!(alpha_ > 0 && alpha_ < 1)) return usage_error("--alpha must be between 0 and 1");
+      ci::GateOptions gate;
+      gate.alpha = alpha_;
+      gate.max_regression_pct = *pct;
+      gate.sequential = reports::SequentialPlan{options_.runs, look_every_, options_.max_runs};
+      options_.wall_needs_more = [gate](const std::vector<harness::BenchmarkValues>& all) {
+        return undecided(all, gate);
+      };
+    }
     const auto summary = harness::run_benchmarks(options_);
     if (!summary) return summary.error();
     if (summary->budget_spent) {
@@ -143,6 +204,10 @@ class Run : public Subcommand {
   std::string target_accuracy_;
   std::string metrics_;
   std::string time_budget_;
+  bool until_decided_ = false;
+  int look_every_ = 10;
+  std::string max_regression_ = "5%";
+  double alpha_ = 0.01;
   bool no_progress_ = false;
 };
 
