@@ -256,6 +256,7 @@ int main(int argc, char** argv) {
   run.seed = std::random_device{}();
   std::string target_accuracy;
   bool no_progress = false;
+  bool no_realtime = false;
   CLI::App* run_cmd = app.add_subcommand(
       "run", "Run scenarios old vs new, randomized and interleaved, one process per sample");
   run_cmd->add_option("scenarios", run.selectors,
@@ -281,6 +282,8 @@ int main(int argc, char** argv) {
   run_cmd->add_option("--json", run.json, "Also write the samples with the machine context");
   run_cmd->add_option("--cpu", run.cpu, "Pin every sample to this CPU");
   run_cmd->add_flag("--no-progress", no_progress, "No progress line on stderr");
+  run_cmd->add_flag("--no-realtime", no_realtime,
+                    "Run timed samples at normal priority, not SCHED_FIFO 1");
   run_cmd->add_option("--target-accuracy", target_accuracy,
                       "Add runs until every 95% interval is within this, e.g. 2%");
   run_cmd->add_option("--max-runs", run.max_runs, "Upper bound with --target-accuracy")
@@ -364,6 +367,7 @@ int main(int argc, char** argv) {
     if (history.parsed()) return history.run();
     if (run_cmd->parsed()) {
       run.progress = !no_progress;
+      run.realtime = !no_realtime;
       if (!metrics.empty()) {
         run.metrics.clear();
         std::size_t start = 0;
