@@ -13,6 +13,12 @@
 namespace fpbench::harness {
 namespace {
 
+bool enter_realtime() {
+  sched_param param{};
+  param.sched_priority = 1;
+  return ::sched_setscheduler(0, SCHED_FIFO, &param) == 0;
+}
+
 void close_pair(std::array<int, 2>& p) {
   for (int& fd : p) {
     if (fd >= 0) ::close(fd);
@@ -85,6 +91,11 @@ Result<ProcessResult> run_process(const std::vector<std::string>& argv,
         _exit(127);
       }
     }
+    if (options.realtime && !enter_realtime()) {
+      const int e = errno;
+      (void)!::write(exec_pipe[1], &e, sizeof e);
+      _exit(127);
+    }
     ::dup2(out_pipe[1], STDOUT_FILENO);
     ::dup2(err_pipe[1], STDERR_FILENO);
     ::execvp(args[0], args.data());
@@ -121,6 +132,16 @@ Result<ProcessResult> run_process(const std::vector<std::string>& argv,
   if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) result.term_signal = WTERMSIG(status);
   return result;
+}
+
+bool realtime_permitted() {
+  const pid_t pid = ::fork();
+  if (pid == 0) _exit(enter_realtime() ? 0 : 1);
+  if (pid < 0) return false;
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
 }  // namespace fpbench::harness

@@ -14,6 +14,7 @@
 
 #include "fpbench/reports/input.hpp"
 #include "fpbench/reports/sample_csv.hpp"
+#include "fpbench/harness/process.hpp"
 #include "fpbench/harness/sample_source.hpp"
 #include "fpbench/harness/sample_writer.hpp"
 #include "fpbench/stats/rate_comparison.hpp"
@@ -92,6 +93,7 @@ Pass add_pass(Plan& plan, const RunOptions& o, const std::string& key,
   pass.runs = timed ? o.runs : o.counter_runs;
   pass.warmup = timed ? o.warmup : 0;
   pass.paired = timed && o.paired;
+  pass.realtime = timed && o.realtime;
   const unsigned cpus = std::max(1U, std::thread::hardware_concurrency());
   pass.parallel = timed ? 1 : (o.jobs > 0 ? o.jobs : static_cast<int>(cpus));
   pass.max_runs = o.max_runs;
@@ -320,6 +322,13 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
     for (const SampleSource* source : pass.sources) {
       if (auto ok = source->check(); !ok) return ok.error();
     }
+  }
+  const auto realtime = [](const Pass& p) { return p.realtime; };
+  if (std::any_of(plan.passes.begin(), plan.passes.end(), realtime) && !realtime_permitted()) {
+    for (Pass& pass : plan.passes) pass.realtime = false;
+    plan.notes.push_back(
+        "samples run at normal priority, so other work on this machine can slow them "
+        "(real-time priority needs CAP_SYS_NICE or RLIMIT_RTPRIO; --no-realtime silences this)");
   }
   if (plan.passes.empty()) {
     std::string why;

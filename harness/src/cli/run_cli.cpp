@@ -100,6 +100,10 @@ class Run : public Subcommand {
     command_->add_option("--json", o.json, "Also write the samples with the machine context");
     command_->add_option("--cpu", o.cpu, "Pin every sample to this CPU");
     command_->add_flag("--no-progress", no_progress_, "No progress line on stderr");
+    command_->add_flag("--no-realtime", no_realtime_,
+                       "Time samples at normal priority (by default they run at real-time "
+                       "priority SCHED_FIFO 1 where permitted: other work then cannot take "
+                       "the CPU from them)");
     command_->add_option("--target-accuracy", target_accuracy_,
                          "Add runs until every 95% interval is within this, e.g. 2%");
     command_->add_option("--max-runs", o.max_runs, "Upper bound with --target-accuracy")
@@ -143,6 +147,7 @@ class Run : public Subcommand {
 
   Result<int> run() override {
     options_.progress = !no_progress_;
+    options_.realtime = !no_realtime_;
     if (!target_accuracy_.empty()) {
       const Result<double> pct = ci::parse_percentage(target_accuracy_, "--target-accuracy");
       if (!pct) return pct.error();
@@ -209,6 +214,7 @@ class Run : public Subcommand {
   std::string max_regression_ = "5%";
   double alpha_ = 0.01;
   bool no_progress_ = false;
+  bool no_realtime_ = false;
 };
 
 }  // namespace

@@ -12,6 +12,11 @@ namespace fpbench::harness {
 
 struct ProcessOptions {
   std::optional<int> cpu;  // pin the child to this CPU (sched_setaffinity)
+  // Run the child (and what it starts) at real-time priority, SCHED_FIFO 1:
+  // above every normal task, so that other work on a shared machine does
+  // not take its CPU away mid-measurement; below the kernel's own real-time
+  // threads, and held to the kernel's real-time share (sched_rt_runtime_us).
+  bool realtime = false;
 };
 
 struct ProcessResult {
@@ -29,5 +34,10 @@ struct ProcessResult {
 // only when the program cannot be started.
 Result<ProcessResult> run_process(const std::vector<std::string>& argv,
                                   const ProcessOptions& options = {});
+
+// Whether children may be started with `realtime` here (CAP_SYS_NICE, or a
+// RLIMIT_RTPRIO of at least 1); asks a forked child, so this process keeps
+// its own policy.
+bool realtime_permitted();
 
 }  // namespace fpbench::harness

@@ -52,6 +52,9 @@ struct RunOptions {
   std::optional<std::string> resume;  // CSV to continue up to `runs` per side
   std::optional<std::string> json;    // samples with the machine context
   std::optional<int> cpu;
+  // Timed samples run at real-time priority where permitted (else a note
+  // says they do not); counting samples never need it.
+  bool realtime = true;
   bool progress = true;
   double target_accuracy_pct = 0;  // 0: a fixed number of runs
   int max_runs = 200;

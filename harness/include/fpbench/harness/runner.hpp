@@ -55,6 +55,7 @@ struct Pass {
   int warmup = 1;
   int parallel = 1;
   bool paired = false;
+  bool realtime = false;  // start the samples at real-time priority (process.hpp)
   int max_runs = 0;  // with needs_more: the most samples per side
   // Called after each round from the runs-th on, with every benchmark of
   // the pass; returns the names that need more samples.
