@@ -73,13 +73,14 @@ class NodeScriptSource final : public SampleSource {
 
   [[nodiscard]] std::string describe() const override { return node_; }
   [[nodiscard]] Result<std::vector<std::string>> list_jobs() const override { return scripts_; }
-  // A script's lines name it from Node's benchmark folder on:
-  // "fs/readFileSync.js" for "node/benchmark/fs/readFileSync.js".
+  // A script's lines name it from Node's benchmark folder on
+  // ("fs/readFileSync.js" for "node/benchmark/fs/readFileSync.js"), and a
+  // script outside such a folder by whatever category it gives itself: the
+  // file names are what both share.
   [[nodiscard]] bool owns(const std::string& script, const std::string& filename,
                           const std::string& /*configuration*/) const override {
-    return script == filename ||
-           (script.size() > filename.size() && script.ends_with(filename) &&
-            script[script.size() - filename.size() - 1] == '/');
+    const auto base = [](const std::string& path) { return path.substr(path.rfind('/') + 1); };
+    return base(script) == base(filename);
   }
 
   [[nodiscard]] Result<Measurements> measure(const std::string& script,

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "fpbench/harness/run_command.hpp"
+#include "fpbench/harness/sample_source.hpp"
 #include "fpbench/harness/sample_writer.hpp"
 #include "fpbench/harness/scenario_program.hpp"
 #include "fpbench/reports/sample_csv.hpp"
@@ -299,6 +300,84 @@ TEST_F(Run, NodeScriptsRunWithEachNodeBinary) {
     EXPECT_EQ(b.old_rates.size(), 2u);
     EXPECT_EQ(b.new_rates.size(), 2u);
   }
+}
+
+TEST(CallgrindParts, OneCountPerLoopAndNoneForTheExitPart) {
+  const std::string out =
+      "version: 1\ncreator: callgrind-3.19.0\npart: 1\ndesc: Trigger: Client Request: "
+      "fpbench-loop\nevents: Ir\nsummary: 4297\nfn=x\n1 4297\ntotals: 4297\n\npart: 2\n"
+      "desc: Trigger: Client Request: fpbench-loop\nevents: Ir\nsummary: 447876\ntotals: "
+      "452173\n\npart: 3\ndesc: Trigger: Program termination\nevents: Ir\nsummary: "
+      "18446744073704959943\ntotals: 0\n";
+  const auto parts = parse_callgrind_parts(out);
+  ASSERT_TRUE(parts.has_value()) << parts.error().message;
+  ASSERT_EQ(parts->size(), 2u);
+  EXPECT_EQ((*parts)[0], 4297u);
+  EXPECT_EQ((*parts)[1], 447876u);
+  EXPECT_FALSE(parse_callgrind_parts("part: 1\ndesc: Trigger: Program termination\n"
+                                     "summary: 5\n").has_value());
+}
+
+TEST(ScenarioJson, CountersBecomeMetricsPerCountedIteration) {
+  const auto records = parse_scenario_json(
+      R"({"context":{"fpbench_isa":"avx2","fpbench_counter_sources":"syscalls=tracepoint"},)"
+      R"("benchmarks":[{"name":"fs/x n=1/iterations:11/real_time","run_type":"iteration",)"
+      R"("iterations":11,"real_time":10,"time_unit":"us","items_per_second":100000,)"
+      R"("fpbench_counted_iterations":10,"fpbench_syscalls":40,"fpbench_syscalls_all":42,)"
+      R"("fpbench_syscall_read":10,"fpbench_syscall_futex":2}]})");
+  ASSERT_TRUE(records.has_value()) << records.error().message;
+  ASSERT_EQ(records->size(), 1u);
+  const reports::SampleRecord& r = records->front();
+  EXPECT_EQ(r.filename, "fs/x");
+  EXPECT_EQ(r.configuration, "n=1");
+  EXPECT_EQ(r.isa, "avx2");
+  EXPECT_EQ(r.iterations, 10);
+  const reports::MetricReading* calls = r.find("syscalls");
+  ASSERT_NE(calls, nullptr);
+  EXPECT_DOUBLE_EQ(calls->value, 4.0);
+  EXPECT_EQ(calls->source, "tracepoint");
+  ASSERT_EQ(calls->by_name.size(), 2u);
+  EXPECT_DOUBLE_EQ(r.find("syscalls_all")->value, 4.2);
+  EXPECT_EQ(r.find("instructions"), nullptr);  // not measured: absent, never zero
+}
+
+TEST_F(Run, NodeScriptsResumeWriteJsonAndFilterLikeScenarios) {
+  if (std::system("node --version > /dev/null 2>&1") != 0) {
+    FPBENCH_SKIP_OR_FAIL_IN_CI("no node on PATH");
+  }
+  const std::string script = FPBENCH_SOURCE_DIR "/harness/tests/data/node-bench/fake.js";
+  const fs::path csv = dir_ / "node.csv";
+  const fs::path json = dir_ / "node.json";
+  const std::string common = "run --node --old node --new node --warmup 0 --no-progress '" +
+                             script + "' --set n=5 ";
+  ASSERT_EQ(fpbench(common + "--runs 1 -o '" + csv.string() + "'").exit_code, 0);
+  const CliRun r = fpbench(common + "--runs 3 --resume '" + csv.string() + "' --json '" +
+                           json.string() + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto samples = reports::parse_samples_csv(slurp(csv), csv.string());
+  ASSERT_TRUE(samples.has_value()) << samples.error().message;
+  for (const auto& b : samples->benchmarks()) {
+    EXPECT_EQ(b.old_rates.size(), 3u) << b.name;
+    EXPECT_EQ(b.new_rates.size(), 3u) << b.name;
+  }
+  EXPECT_NE(slurp(json).find("\"misc/fake.js\""), std::string::npos);
+  // A filter that matches no script leaves nothing to run: said, not ignored.
+  const CliRun f = fpbench(common + "--runs 1 --filter nomatch");
+  EXPECT_EQ(f.exit_code, 2) << f.err;
+  EXPECT_NE(f.err.find("no benchmark is left"), std::string::npos) << f.err;
+}
+
+TEST_F(Run, ANodeScriptThatPrintsNoResultIsAFailure) {
+  const fs::path fake_node = dir_ / "node.sh";
+  {
+    std::ofstream out(fake_node);
+    out << "#!/bin/sh\necho 'nothing to see'\n";
+  }
+  fs::permissions(fake_node, fs::perms::owner_all);
+  const CliRun r = fpbench("run --node --old '" + fake_node.string() + "' --new '" +
+                           fake_node.string() + "' x.js --runs 1 --warmup 0 --no-progress");
+  EXPECT_EQ(r.exit_code, 3) << r.err;
+  EXPECT_NE(r.err.find("printed no benchmark result line"), std::string::npos) << r.err;
 }
 
 }  // namespace

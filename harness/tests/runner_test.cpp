@@ -1,0 +1,220 @@
+// The runner over a fake sample source: the schedule, resume, more rounds
+// and parallel passes, with no process started.
+
+#include "fpbench/harness/runner.hpp"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <map>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "fpbench/reports/metric_samples.hpp"
+#include "test_files.hpp"
+
+namespace fpbench::harness {
+namespace {
+
+namespace fs = std::filesystem;
+using reports::Binary;
+using reports::MetricReading;
+using reports::SampleRecord;
+
+// Jobs "s/x n=1"... each measured as one benchmark with a constant value;
+// or, with `configs`, a job named like a script reporting every config.
+class FakeSource : public SampleSource {
+ public:
+  FakeSource(std::vector<std::string> jobs, double value, std::vector<std::string> configs = {})
+      : jobs_(std::move(jobs)), value_(value), configs_(std::move(configs)) {}
+
+  [[nodiscard]] std::string describe() const override { return "fake"; }
+  [[nodiscard]] Result<std::vector<std::string>> list_jobs() const override { return jobs_; }
+  [[nodiscard]] bool owns(const std::string& job, const std::string& filename,
+                          const std::string& configuration) const override {
+    if (configs_.empty()) return SampleSource::owns(job, filename, configuration);
+    return job == filename;
+  }
+  [[nodiscard]] Result<Measurements> measure(const std::string& job,
+                                             const ProcessOptions&) const override {
+    {
+      const std::lock_guard lock(mutex_);
+      ++calls_[job];
+      if (job == fail_job_) return benchmark_error("exit status 3");
+    }
+    Measurements out;
+    const std::vector<std::string> configs =
+        configs_.empty() ? std::vector<std::string>{job.substr(job.find(' ') + 1)} : configs_;
+    for (const std::string& c : configs) {
+      SampleRecord r;
+      r.filename = configs_.empty() ? job.substr(0, job.find(' ')) : job;
+      r.configuration = c;
+      r.metrics.emplace_back("wall", MetricReading{value_, "clock", 0.1, {}});
+      out.push_back(std::move(r));
+    }
+    return out;
+  }
+
+  [[nodiscard]] int calls(const std::string& job) const {
+    const std::lock_guard lock(mutex_);
+    const auto it = calls_.find(job);
+    return it == calls_.end() ? 0 : it->second;
+  }
+  std::string fail_job_;
+
+ private:
+  std::vector<std::string> jobs_;
+  double value_;
+  std::vector<std::string> configs_;
+  mutable std::mutex mutex_;
+  mutable std::map<std::string, int> calls_;
+};
+
+class Runner : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    path_ = fs::temp_directory_path() /
+            ("fpbench-runner-" + std::to_string(::getpid()) + "-" +
+             ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".jsonl");
+  }
+  void TearDown() override { fs::remove(path_); }
+
+  RunSummary run(const std::vector<std::string>& jobs, const std::vector<Pass>& passes,
+                 const std::vector<SampleRecord>& resumed = {}) {
+    auto writer = SampleWriter::open(path_.string(), false);
+    EXPECT_TRUE(writer) << writer.error().message;
+    RunnerOptions o;
+    o.seed = 7;
+    o.progress = false;
+    o.jsonl = true;
+    auto summary = run_passes(jobs, passes, o, resumed, *writer);
+    EXPECT_TRUE(summary) << summary.error().message;
+    return std::move(*summary);
+  }
+
+  // Rows per (side, benchmark name) in the written file.
+  std::map<std::pair<Binary, std::string>, int> written() const {
+    const auto records = reports::parse_sample_jsonl(test_support::slurp(path_), "out");
+    std::map<std::pair<Binary, std::string>, int> rows;
+    if (!records) return rows;
+    for (const SampleRecord& r : *records) ++rows[{r.binary, r.filename + " " + r.configuration}];
+    return rows;
+  }
+
+  fs::path path_;
+};
+
+Pass wall_pass(const FakeSource& old_side, const FakeSource& new_side, int runs) {
+  Pass p;
+  p.key_metric = "wall";
+  p.sources = {&old_side, &new_side};
+  p.runs = runs;
+  p.warmup = 1;
+  return p;
+}
+
+TEST_F(Runner, EveryJobGetsItsRunsPerSideAfterAWarmUpThatIsNotWritten) {
+  const std::vector<std::string> jobs = {"s/a n=1", "s/a n=2"};
+  FakeSource old_side(jobs, 100), new_side(jobs, 110);
+  const RunSummary s = run(jobs, {wall_pass(old_side, new_side, 3)});
+  EXPECT_EQ(s.samples_written, 12u);
+  EXPECT_TRUE(s.failures.empty());
+  for (const std::string& j : jobs) {
+    EXPECT_EQ(old_side.calls(j), 4) << j;  // 1 warm-up + 3
+    EXPECT_EQ((written()[{Binary::kOld, j}]), 3) << j;
+    EXPECT_EQ((written()[{Binary::kNew, j}]), 3) << j;
+  }
+}
+
+TEST_F(Runner, ResumedRecordsCountSoOnlyWhatIsMissingRuns) {
+  const std::vector<std::string> jobs = {"s/a n=1", "s/a n=2"};
+  FakeSource old_side(jobs, 100), new_side(jobs, 110);
+  std::vector<SampleRecord> resumed;
+  for (Binary b : {Binary::kOld, Binary::kNew}) {
+    for (int i = 0; i < 3; ++i) {
+      SampleRecord r;
+      r.binary = b;
+      r.filename = "s/a";
+      r.configuration = "n=1";
+      r.metrics.emplace_back("wall", MetricReading{100, "clock", 0.1, {}});
+      resumed.push_back(r);
+    }
+  }
+  Pass p = wall_pass(old_side, new_side, 3);
+  p.warmup = 0;
+  run(jobs, {p}, resumed);
+  EXPECT_EQ(old_side.calls("s/a n=1"), 0);
+  EXPECT_EQ(old_side.calls("s/a n=2"), 3);
+}
+
+TEST_F(Runner, AJobReportingSeveralBenchmarksIsResumedByItsSlowestBenchmark) {
+  const std::vector<std::string> jobs = {"bench/fs/read.js"};
+  const std::vector<std::string> configs = {"n=1", "n=2"};
+  FakeSource old_side(jobs, 100, configs), new_side(jobs, 110, configs);
+  std::vector<SampleRecord> resumed;
+  for (const char* c : {"n=1", "n=1", "n=2"}) {  // n=2 has one old sample only
+    SampleRecord r;
+    r.binary = Binary::kOld;
+    r.filename = "bench/fs/read.js";
+    r.configuration = c;
+    r.metrics.emplace_back("wall", MetricReading{100, "clock", 0.1, {}});
+    resumed.push_back(r);
+  }
+  Pass p = wall_pass(old_side, new_side, 2);
+  p.warmup = 0;
+  run(jobs, {p}, resumed);
+  EXPECT_EQ(old_side.calls("bench/fs/read.js"), 1);
+  EXPECT_EQ(new_side.calls("bench/fs/read.js"), 2);
+}
+
+TEST_F(Runner, MoreRoundsOnlyForWhatNeedsMoreAndNeverPastMaxRuns) {
+  const std::vector<std::string> jobs = {"s/a n=1", "s/a n=2"};
+  FakeSource old_side(jobs, 100), new_side(jobs, 110);
+  Pass p = wall_pass(old_side, new_side, 2);
+  p.warmup = 0;
+  p.max_runs = 5;
+  p.needs_more = [](const std::vector<BenchmarkValues>& all) {
+    std::vector<std::string> out;
+    for (const BenchmarkValues& b : all) {
+      if (b.name == "s/a n=2") out.push_back(b.name);
+    }
+    return out;
+  };
+  const RunSummary s = run(jobs, {p});
+  EXPECT_EQ(old_side.calls("s/a n=1"), 2);
+  EXPECT_EQ(old_side.calls("s/a n=2"), 5);
+  EXPECT_EQ(new_side.calls("s/a n=2"), 5);
+  EXPECT_EQ(s.samples_written, 14u);
+}
+
+TEST_F(Runner, APairedFailureDropsItsPartnerAndStopsTheJob) {
+  const std::vector<std::string> jobs = {"s/a n=1", "s/a n=2"};
+  FakeSource old_side(jobs, 100), new_side(jobs, 110);
+  new_side.fail_job_ = "s/a n=2";
+  Pass p = wall_pass(old_side, new_side, 3);
+  p.warmup = 0;
+  p.paired = true;
+  const RunSummary s = run(jobs, {p});
+  ASSERT_EQ(s.failures.size(), 1u);
+  EXPECT_NE(s.failures[0].find("s/a n=2 [new"), std::string::npos) << s.failures[0];
+  EXPECT_EQ((written()[{Binary::kOld, "s/a n=2"}]), 0);
+  EXPECT_EQ((written()[{Binary::kNew, "s/a n=2"}]), 0);
+  EXPECT_EQ((written()[{Binary::kOld, "s/a n=1"}]), 3);
+}
+
+TEST_F(Runner, AParallelPassWritesEverySampleOnce) {
+  std::vector<std::string> jobs;
+  for (int i = 0; i < 12; ++i) jobs.push_back("s/a n=" + std::to_string(i));
+  FakeSource old_side(jobs, 100), new_side(jobs, 110);
+  Pass p = wall_pass(old_side, new_side, 2);
+  p.warmup = 0;
+  p.parallel = 4;
+  const RunSummary s = run(jobs, {p});
+  EXPECT_EQ(s.samples_written, 48u);
+  for (const std::string& j : jobs) EXPECT_EQ((written()[{Binary::kNew, j}]), 2) << j;
+}
+
+}  // namespace
+}  // namespace fpbench::harness
