@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds in Release, and runs the main job: every
 # core fast path against its baseline, 30 interleaved runs per side, then the
-# compare.R table on stdout and the reports and plots under out/.
+# compare.R table on stdout and the reports and plots under out/; then the
+# same comparison counted (instructions and system calls per operation, a
+# table each, exact where every process counts the same).
 #
 #   bash ci/main-job.sh                  # all fs and misc scenarios
 #   RUNS=10 SCENARIOS="fs/read-file-sync" bash ci/main-job.sh
+#   COUNTS=0 bash ci/main-job.sh         # wall time only
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build_dir=build
@@ -13,6 +16,7 @@ runs=${RUNS:-30}
 scenarios=${SCENARIOS:-fs misc}
 
 bash ci/install-deps.sh
+bash ci/mount-tracefs.sh
 cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$build_dir" -j "$(nproc)" --target fpbench fpbench-scenarios fpbench-print
 
@@ -27,3 +31,12 @@ fpbench="$build_dir/harness/fpbench"
 "$fpbench" compare --format json "$out_dir/samples.csv" > "$out_dir/compare.json"
 echo "reports: $out_dir/compare.txt $out_dir/compare.md $out_dir/compare.json" \
   "$out_dir/samples.csv $out_dir/box.png $out_dir/improvement.png" >&2
+
+if [ "${COUNTS:-1}" != 0 ]; then
+  # shellcheck disable=SC2086
+  "$fpbench" run --old-impl baseline --new-impl fast $scenarios --metric instructions,syscalls \
+    --output "$out_dir/counts.jsonl"
+  echo
+  "$fpbench" compare "$out_dir/counts.jsonl" --metric instructions,syscalls | tee "$out_dir/counts.txt"
+  echo "reports: $out_dir/counts.txt $out_dir/counts.jsonl" >&2
+fi
