@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <sstream>
@@ -40,6 +41,31 @@ std::string counter_source(const nlohmann::json& context, const std::string& cou
     if (eq != std::string::npos && part.substr(0, eq) == counter) return part.substr(eq + 1);
   }
   return "";
+}
+
+// The output of the process that ran the loops (the one with the most
+// "fpbench-loop" parts), read and the folder removed.
+std::string take_measured_callgrind_output(const std::string& dir) {
+  std::string best;
+  std::size_t best_loops = 0;
+  std::error_code ignored;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ignored)) {
+    std::ifstream in(entry.path());
+    std::ostringstream text;
+    text << in.rdbuf();
+    const std::string t = text.str();
+    std::size_t loops = 0;
+    for (std::size_t at = t.find("fpbench-loop"); at != std::string::npos;
+         at = t.find("fpbench-loop", at + 1)) {
+      ++loops;
+    }
+    if (best.empty() || loops > best_loops) {
+      best = t;
+      best_loops = loops;
+    }
+  }
+  std::filesystem::remove_all(dir, ignored);
+  return best;
 }
 
 // "fs/x key='v'/iterations:11/real_time" -> {"fs/x", "key='v'"}.
@@ -177,7 +203,7 @@ class ScenarioSource final : public SampleSource {
       names.push_back(job);
     }
     std::vector<std::string> argv = program_.argv_for(names);
-    std::string callgrind_out;
+    std::string callgrind_dir;
     if (how_.kind == ScenarioMeasure::Kind::kTimed) {
       argv.push_back(fmt::format("--benchmark_min_time={}", how_.min_time_s));
     } else {
@@ -185,23 +211,19 @@ class ScenarioSource final : public SampleSource {
     }
     if (!how_.counters.empty()) argv.push_back("--counters=" + how_.counters);
     if (how_.kind == ScenarioMeasure::Kind::kCallgrind) {
-      char path[] = "/tmp/fpbench-callgrind-XXXXXX";
-      const int fd = ::mkstemp(path);
-      if (fd < 0) return io_error("cannot create a file for callgrind's output in /tmp");
-      ::close(fd);
-      callgrind_out = path;
+      // One file per process (%p): a scenario that forks a helper (a pipe's
+      // reader) must not have it overwrite the measured process's counts.
+      char dir[] = "/tmp/fpbench-callgrind-XXXXXX";
+      if (::mkdtemp(dir) == nullptr) {
+        return io_error("cannot create a folder for callgrind's output in /tmp");
+      }
+      callgrind_dir = dir;
       argv.insert(argv.begin(), {how_.valgrind, "--tool=callgrind", "--combine-dumps=yes",
-                                 "--callgrind-out-file=" + callgrind_out});
+                                 "--callgrind-out-file=" + callgrind_dir + "/callgrind.%p"});
     }
     const auto p = run_process(argv, options);
     std::string callgrind_text;
-    if (!callgrind_out.empty()) {
-      std::ifstream in(callgrind_out);
-      std::ostringstream text;
-      text << in.rdbuf();
-      callgrind_text = text.str();
-      ::unlink(callgrind_out.c_str());
-    }
+    if (!callgrind_dir.empty()) callgrind_text = take_measured_callgrind_output(callgrind_dir);
     if (!p) return p.error();
     if (!p->ok()) return failed("", *p);
     auto records = parse_scenario_json(p->out);
