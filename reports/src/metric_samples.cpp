@@ -27,11 +27,11 @@ Error bad_line(const std::string& input, std::size_t line, const std::string& wh
   return bad_input_error(fmt::format("{}:{}: {}", input, line, what));
 }
 
-bool usable_number(const nlohmann::json& v) {
+bool usable_number(const nlohmann::ordered_json& v) {
   return v.is_number() && std::isfinite(v.get<double>());
 }
 
-Result<MetricReading> parse_reading(const nlohmann::json& j, const std::string& metric,
+Result<MetricReading> parse_reading(const nlohmann::ordered_json& j, const std::string& metric,
                                     const std::string& input, std::size_t line) {
   if (!j.is_object() || !j.contains("value") || !usable_number(j["value"])) {
     return bad_line(input, line, "metric '" + metric + "' needs a finite number \"value\"");
@@ -63,7 +63,7 @@ Result<MetricReading> parse_reading(const nlohmann::json& j, const std::string& 
 
 Result<SampleRecord> parse_record(std::string_view text, const std::string& input,
                                   std::size_t line) {
-  const auto j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  const auto j = nlohmann::ordered_json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (j.is_discarded() || !j.is_object()) return bad_line(input, line, "not a JSON object");
   SampleRecord r;
   const auto text_field = [&](const char* key) -> Result<std::string> {
