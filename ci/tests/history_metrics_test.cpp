@@ -286,7 +286,7 @@ TEST_F(HistoryMetrics, ReportAndPlotLabelTheMetricAndItsDirection) {
   auto plot = history_plot_json(series("syscalls"));
   ASSERT_TRUE(plot.has_value()) << plot.error().message;
   const auto p = nlohmann::json::parse(*plot);
-  EXPECT_EQ(p.at("metric"), "syscalls: system calls per operation (tracepoint), lower is better");
+  EXPECT_EQ(p.at("metric"), "syscalls per op (tracepoint), lower is better");
   EXPECT_EQ(p.at("series").size(), 2u);
   EXPECT_EQ(p.at("series").at(0).at("metric"), "syscalls");
 }

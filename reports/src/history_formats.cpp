@@ -284,7 +284,7 @@ std::string format_report_json(const std::vector<SeriesAnalysis>& analyses, std:
 namespace {
 
 // The plot script labels "rate_ops_per_s" itself and prints any other metric
-// as given: the description, every source and the direction.
+// as given: the metric, every source and the direction.
 std::string plot_axis_label(const std::vector<SeriesAnalysis>& analyses) {
   if (analyses.empty() || analyses.front().series.metric == "wall") return "rate_ops_per_s";
   const Series& first = analyses.front().series;
@@ -296,7 +296,8 @@ std::string plot_axis_label(const std::vector<SeriesAnalysis>& analyses) {
   }
   std::string joined;
   for (const std::string& source : sources) joined += (joined.empty() ? "" : ", ") + source;
-  return fmt::format("{}: {} ({}), {}", first.metric, what(first), joined, better(first));
+  // Short: it is the y axis of a panel under 3 inches high.
+  return fmt::format("{} per op ({}), {}", first.metric, joined, better(first));
 }
 
 }  // namespace

@@ -84,7 +84,7 @@ std::string metric_label(const Series& series);
 
 // The JSON the history plot renders, of one metric:
 // {"metric": "rate_ops_per_s" for wall, else the axis label
-//    "instructions per operation (pmu), lower is better",
+//    "instructions per op (pmu), lower is better",
 //  "series": [{"benchmark", "machine", "side", "metric", "source",
 //   "lower_is_better",
 //   "points": [{"commit", "date", "n", "mean", "median", "min", "max"}],
