@@ -12,9 +12,10 @@
 
 #include "fpbench/reports/history_report.hpp"
 #include "fpbench/reports/input.hpp"
+#include "fpbench/reports/metric_samples.hpp"
 #include "fpbench/reports/plot.hpp"
-#include "fpbench/reports/sample_csv.hpp"
 #include "fpbench/stats/change_points.hpp"
+#include "history_input.hpp"
 
 namespace fpbench::ci {
 namespace {
@@ -32,8 +33,21 @@ std::string host_name() {
   return name;
 }
 
+// "all" is every metric of the store, each series on its own.
+constexpr std::string_view kAllMetrics = "all";
+
+Result<void> validate_metric(const std::string& metric, bool all_allowed) {
+  if (all_allowed && metric == kAllMetrics) return {};
+  if (reports::metric_info(metric)) return {};
+  std::string names;
+  for (std::string_view n : reports::known_metrics()) names += std::string(n) + ", ";
+  return usage_error(fmt::format("--metric: unknown metric '{}': expected {}syscalls:NAME{}", metric,
+                                 names, all_allowed ? " or all" : ""));
+}
+
 Result<void> validate(const SeriesOptions& o) {
   if (o.db.empty()) return usage_error("--db is required");
+  if (auto m = validate_metric(o.metric, true); !m) return m;
   if (o.window < 4) return usage_error("--window must be at least 4");
   if (o.min_segment < 2) return usage_error("--min-segment must be at least 2");
   if (!(o.p_value > 0 && o.p_value <= 1)) return usage_error("--p-value must be in (0, 1]");
@@ -96,6 +110,21 @@ Result<void> apply_since(std::vector<SeriesAnalysis>& analyses, const std::strin
   return {};
 }
 
+// Below its noise floor a metric's change is the noise between processes,
+// however steady the nights around it.
+stats::ChangePointOptions change_point_options(const SeriesOptions& options,
+                                               const std::string& metric) {
+  stats::ChangePointOptions cp;
+  cp.window = options.window;
+  cp.max_p_value = options.p_value;
+  cp.min_segment = options.min_segment;
+  cp.min_magnitude = options.min_magnitude_pct / 100;
+  if (const auto info = reports::metric_info(metric)) {
+    cp.min_magnitude = std::max(cp.min_magnitude, info->noise_floor);
+  }
+  return cp;
+}
+
 }  // namespace
 
 Result<CommandOutput> history_record(const RecordOptions& options) {
@@ -108,41 +137,59 @@ Result<CommandOutput> history_record(const RecordOptions& options) {
   if (auto date = normalize_iso8601(info.date_iso); !date) return date.error();
   auto text = reports::read_input(options.file);
   if (!text) return text.error();
-  auto samples = reports::parse_samples_csv(*text, info.source_file);
-  if (!samples) return samples.error();
+  auto input = detail::parse_record_input(*text, info.source_file);
+  if (!input) return input.error();
   auto store = HistoryStore::open(options.db);
   if (!store) return store.error();
-  auto summary = store->record(*samples, info);
+  auto summary = store->record(input->metrics, info);
   if (!summary) return summary.error();
-  return CommandOutput{
+  std::string text_out =
       fmt::format("recorded run {} (commit {}, machine {}, {}): {} benchmarks, {} samples, {}\n",
                   summary->run_id, info.commit, info.machine, summary->date, summary->benchmarks,
                   summary->samples,
                   summary->replaced ? "replaced the earlier recording of this commit and machine"
-                                    : "new run"),
-      kExitOk};
+                                    : "new run");
+  if (input->from_jsonl) {
+    std::string listed;
+    std::size_t by_name = 0;
+    for (const RecordedMetric& m : input->metrics) {
+      if (m.metric.starts_with("syscalls:")) {
+        ++by_name;
+        continue;
+      }
+      listed += fmt::format("{}{} ({})", listed.empty() ? "" : ", ", m.metric, m.source);
+    }
+    text_out += fmt::format("metrics: {}{}\n", listed,
+                            by_name == 0 ? std::string()
+                                         : fmt::format("; {} system calls by name", by_name));
+    for (const std::string& m : input->skipped) {
+      text_out += fmt::format("left out metric '{}': unknown to this fpbench\n", m);
+    }
+  }
+  return CommandOutput{std::move(text_out), kExitOk};
 }
 
 Result<std::vector<SeriesAnalysis>> analyse_history(HistoryStore& store,
                                                     const SeriesOptions& options,
                                                     const std::string& since) {
   if (auto v = validate(options); !v) return v.error();
-  auto series = store.load_series(
-      SeriesQuery{options.side, options.machine, options.benchmark_pattern});
+  const bool all_metrics = options.metric == kAllMetrics;
+  auto series = store.load_series(SeriesQuery{options.side, options.machine,
+                                              options.benchmark_pattern,
+                                              all_metrics ? "" : options.metric});
   if (!series) return series.error();
-  // An empty selection would pass a gate silently; a typo must not.
-  if (series->empty() && (!options.benchmark_pattern.empty() || !options.machine.empty())) {
+  // An empty selection would pass a gate silently; a typo must not. An
+  // empty store passes: the first night has nothing to compare.
+  const bool chosen_metric = !all_metrics && options.metric != "wall";
+  if (series->empty() &&
+      (!options.benchmark_pattern.empty() || !options.machine.empty() || chosen_metric)) {
     return usage_error(fmt::format(
-        "no {} series in {} matches{}{}", options.side, options.db,
+        "no {} series in {} matches{}{}{}", options.side, options.db,
+        chosen_metric ? " --metric '" + options.metric + "'" : std::string(),
         options.benchmark_pattern.empty() ? std::string()
                                           : " --benchmark '" + options.benchmark_pattern + "'",
         options.machine.empty() ? std::string() : " --machine '" + options.machine + "'"));
   }
-  stats::ChangePointOptions cp;
-  cp.window = options.window;
-  cp.max_p_value = options.p_value;
-  cp.min_segment = options.min_segment;
-  cp.min_magnitude = options.min_magnitude_pct / 100;
 
   std::vector<SeriesAnalysis> out;
   out.reserve(series->size());
@@ -152,10 +199,13 @@ Result<std::vector<SeriesAnalysis>> analyse_history(HistoryStore& store,
     a.series = std::move(s);
     means.clear();
     for (const RunPoint& p : a.series.points) means.push_back(p.mean);
-    for (const stats::ChangePoint& c : stats::detect_change_points(means, cp)) {
+    const bool lower_is_better = a.series.lower_is_better;
+    for (const stats::ChangePoint& c :
+         stats::detect_change_points(means, change_point_options(options, a.series.metric))) {
       const RunPoint& at = a.series.points.at(c.index);
+      const bool worse = lower_is_better ? c.magnitude > 0 : c.magnitude < 0;
       a.changes.push_back(DetectedChange{c.index, at.commit, at.date, c.mean_before, c.mean_after,
-                                         100 * c.magnitude, c.p_value, c.magnitude < 0, false});
+                                         100 * c.magnitude, c.p_value, worse, false});
     }
     out.push_back(std::move(a));
   }
@@ -185,8 +235,9 @@ Result<CommandOutput> history_detect(const DetectOptions& options) {
   if (options.format == "markdown") out.text = reports::format_detect_markdown(*analyses);
   if (options.format == "json") {
     const SeriesOptions& o = options.series;
-    out.text = reports::format_detect_json(*analyses, {o.side, options.since, o.window, o.p_value,
-                                                       o.min_segment, o.min_magnitude_pct});
+    out.text = reports::format_detect_json(*analyses, {o.side, o.metric, options.since, o.window,
+                                                       o.p_value, o.min_segment,
+                                                       o.min_magnitude_pct});
   }
   return out;
 }
@@ -196,6 +247,7 @@ Result<CommandOutput> history_report(const ReportOptions& options) {
     return usage_error("--format must be markdown or json, not '" + options.format + "'");
   }
   if (auto v = validate(options.series); !v) return v.error();
+  if (auto m = validate_metric(options.series.metric, false); !m) return m.error();
   auto store = HistoryStore::open(options.series.db, kExisting);
   if (!store) return store.error();
   auto analyses = analyse_history(*store, options.series,
@@ -209,6 +261,7 @@ Result<CommandOutput> history_report(const ReportOptions& options) {
 
 Result<std::string> history_plot_json(const SeriesOptions& options) {
   if (auto v = validate(options); !v) return v.error();
+  if (auto m = validate_metric(options.metric, false); !m) return m.error();
   auto store = HistoryStore::open(options.db, kExisting);
   if (!store) return store.error();
   auto analyses = analyse_history(*store, options, "");

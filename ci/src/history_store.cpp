@@ -6,56 +6,84 @@
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <functional>
 #include <map>
+#include <optional>
+#include <set>
 #include <tuple>
+#include <utility>
+
+#include "fpbench/reports/metric_samples.hpp"
 
 #include "schema.hpp"
 
 namespace fpbench::ci {
 namespace {
 
-// Rows per multi-row INSERT into samples: 4 parameters each, well under
+// Rows per multi-row INSERT into samples: 5 parameters each, well under
 // SQLite's 32766 and PostgreSQL's 65535 parameter limits, and few enough
 // round trips to PostgreSQL (60,000 samples a night: 235 statements).
 constexpr std::size_t kSampleBatchRows = 256;
 
-std::string sample_insert_sql(std::size_t rows) {
-  std::string sql = "INSERT INTO samples (run_id, benchmark_id, side, rate) VALUES ";
-  for (std::size_t i = 0; i < rows; ++i) sql += i == 0 ? "(?, ?, ?, ?)" : ", (?, ?, ?, ?)";
+// From version 3 on a sample row carries its metric.
+bool has_metrics(int schema_version) { return schema_version >= 3; }
+
+std::string sample_insert_sql(std::size_t rows, int schema_version) {
+  const bool metric = has_metrics(schema_version);
+  std::string sql = metric ? "INSERT INTO samples (run_id, benchmark_id, side, value, metric_id) VALUES "
+                           : "INSERT INTO samples (run_id, benchmark_id, side, rate) VALUES ";
+  const char* row = metric ? "(?, ?, ?, ?, ?)" : "(?, ?, ?, ?)";
+  for (std::size_t i = 0; i < rows; ++i) sql += fmt::format("{}{}", i == 0 ? "" : ", ", row);
   return sql;
 }
 
-Result<void> validate(const reports::SampleSet& samples, const RecordInfo& info) {
+Result<void> validate(const std::vector<RecordedMetric>& metrics, const RecordInfo& info,
+                      int schema_version) {
   if (info.commit.empty()) return usage_error("--commit: empty commit");
   if (info.machine.empty()) return usage_error("--machine: empty machine name");
-  if (samples.benchmarks().empty()) {
-    return bad_input_error(info.source_file + ": no samples to record");
-  }
-  for (const auto& b : samples.benchmarks()) {
-    for (const auto* rates : {&b.old_rates, &b.new_rates}) {
-      for (const double r : *rates) {
-        if (!std::isfinite(r) || r < 0) {
-          return bad_input_error(
-              fmt::format("{}: benchmark '{}': rate {} is not a finite "
-                          "number >= 0",
-                          info.source_file, b.name, r));
+  std::set<std::pair<std::string, std::string>> seen;
+  std::size_t values = 0;
+  for (const RecordedMetric& m : metrics) {
+    if (m.metric.empty() || m.source.empty()) {
+      return bad_input_error(info.source_file + ": a metric without its name or source");
+    }
+    if (!seen.emplace(m.metric, m.source).second) {
+      return internal_error(fmt::format("metric {} ({}) given twice", m.metric, m.source));
+    }
+    if (!has_metrics(schema_version) && (m.metric != "wall" || m.source != "clock")) {
+      return bad_input_error(fmt::format("metric {} ({}) needs schema version 3", m.metric,
+                                         m.source));
+    }
+    values += m.samples.sample_count();
+    for (const auto& b : m.samples.benchmarks()) {
+      for (const auto* side : {&b.old_rates, &b.new_rates}) {
+        for (const double v : *side) {
+          if (!std::isfinite(v) || v < 0) {
+            return bad_input_error(
+                fmt::format("{}: benchmark '{}': {} {} is not a finite number >= 0",
+                            info.source_file, b.name, m.metric, v));
+          }
         }
       }
     }
   }
+  if (values == 0) return bad_input_error(info.source_file + ": no samples to record");
   return {};
 }
 
-// Inserts `name` into a table with a UNIQUE name column if missing; its id.
-Result<std::int64_t> upsert_id(SqlStatement& insert, SqlStatement& select, std::string_view name) {
+// Inserts a row by its UNIQUE key if missing; its id. `key` binds the key
+// columns of both statements.
+Result<std::int64_t> upsert_id(SqlStatement& insert, SqlStatement& select,
+                               const std::function<void(SqlStatement&)>& key,
+                               std::string_view what) {
   insert.reset();
-  insert.bind_text(1, name);
+  key(insert);
   if (auto r = run_to_end(insert); !r) return r.error();
   select.reset();
-  select.bind_text(1, name);
+  key(select);
   auto row = select.step();
   if (!row) return row.error();
-  if (!*row) return internal_error(fmt::format("'{}' vanished after its insert", name));
+  if (!*row) return internal_error(fmt::format("'{}' vanished after its insert", what));
   return select.column_int(0);
 }
 
@@ -64,7 +92,7 @@ class Recorder {
  public:
   Recorder(SqlConnection& db, int schema_version) : db_(db), schema_version_(schema_version) {}
 
-  Result<RecordSummary> record(const reports::SampleSet& samples, const RecordInfo& info,
+  Result<RecordSummary> record(const std::vector<RecordedMetric>& metrics, const RecordInfo& info,
                                const std::string& date) {
     RecordSummary summary;
     summary.date = date;
@@ -73,60 +101,108 @@ class Recorder {
     auto run = claim_run(info, *machine, date, summary.replaced);
     if (!run) return run.error();
     summary.run_id = *run;
+    if (auto r = prepare(); !r) return r.error();
 
-    auto insert_benchmark = db_.prepare(
-        "INSERT INTO benchmarks (name, filename, configuration) VALUES (?, ?, ?) "
-        "ON CONFLICT (name) DO NOTHING");
-    if (!insert_benchmark) return insert_benchmark.error();
-    auto select_benchmark = db_.prepare("SELECT id FROM benchmarks WHERE name = ?");
-    if (!select_benchmark) return select_benchmark.error();
-    std::unique_ptr<SqlStatement> insert_stats;  // run_stats exists from v2 on
-    if (schema_version_ >= 2) {
-      auto prepared = detail::prepare_insert_run_stats(db_);
-      if (!prepared) return prepared.error();
-      insert_stats = std::move(*prepared);
-    }
-
-    for (const auto& b : samples.benchmarks()) {
-      auto& insert = **insert_benchmark;
-      insert.reset();
-      insert.bind_text(1, b.name);
-      insert.bind_text(2, b.filename);
-      insert.bind_text(3, b.configuration);
-      if (auto r = run_to_end(insert); !r) return r.error();
-      auto& select = **select_benchmark;
-      select.reset();
-      select.bind_text(1, b.name);
-      auto row = select.step();
-      if (!row) return row.error();
-      const std::int64_t benchmark = select.column_int(0);
-      for (const auto& [side, rates] :
-           {std::pair<std::string, const std::vector<double>*>{"old", &b.old_rates},
-            std::pair<std::string, const std::vector<double>*>{"new", &b.new_rates}}) {
-        if (rates->empty()) continue;
-        if (auto r = add_samples(*run, benchmark, side, *rates); !r) return r.error();
-        if (insert_stats != nullptr) {
-          if (auto r = detail::insert_run_stats(*insert_stats, *run, benchmark, side,
-                                                detail::aggregate(*rates));
-              !r) {
-            return r.error();
-          }
-        }
-        summary.samples += rates->size();
+    for (const RecordedMetric& m : metrics) {
+      std::optional<std::int64_t> metric;
+      if (has_metrics(schema_version_)) {
+        auto id = metric_id(m);
+        if (!id) return id.error();
+        metric = *id;
       }
-      ++summary.benchmarks;
+      for (const auto& b : m.samples.benchmarks()) {
+        auto benchmark = benchmark_id(b);
+        if (!benchmark) return benchmark.error();
+        for (const auto& [side, values] :
+             {std::pair<std::string, const std::vector<double>*>{"old", &b.old_rates},
+              std::pair<std::string, const std::vector<double>*>{"new", &b.new_rates}}) {
+          if (values->empty()) continue;
+          for (const double v : *values) {
+            if (auto r = add_sample({*run, *benchmark, metric.value_or(0), side == "new", v}); !r) {
+              return r.error();
+            }
+          }
+          if (insert_stats_ != nullptr) {
+            if (auto r = detail::insert_run_stats(
+                    *insert_stats_, detail::RunStatsKey{*run, *benchmark, side, metric},
+                    detail::aggregate(*values));
+                !r) {
+              return r.error();
+            }
+          }
+          summary.samples += values->size();
+        }
+      }
     }
     if (auto r = flush(); !r) return r.error();
+    summary.benchmarks = benchmark_ids_.size();
     return summary;
   }
 
  private:
+  struct Pending {
+    std::int64_t run;
+    std::int64_t benchmark;
+    std::int64_t metric;
+    bool is_new;
+    double value;
+  };
+
+  Result<void> prepare() {
+    auto insert_benchmark = db_.prepare(
+        "INSERT INTO benchmarks (name, filename, configuration) VALUES (?, ?, ?) "
+        "ON CONFLICT (name) DO NOTHING");
+    if (!insert_benchmark) return insert_benchmark.error();
+    insert_benchmark_ = std::move(*insert_benchmark);
+    auto select_benchmark = db_.prepare("SELECT id FROM benchmarks WHERE name = ?");
+    if (!select_benchmark) return select_benchmark.error();
+    select_benchmark_ = std::move(*select_benchmark);
+    if (schema_version_ >= 2) {  // run_stats exists from v2 on
+      auto prepared = detail::prepare_insert_run_stats(db_, schema_version_);
+      if (!prepared) return prepared.error();
+      insert_stats_ = std::move(*prepared);
+    }
+    return {};
+  }
+
+  Result<std::int64_t> benchmark_id(const reports::BenchmarkSamples& b) {
+    if (const auto it = benchmark_ids_.find(b.name); it != benchmark_ids_.end()) return it->second;
+    insert_benchmark_->reset();
+    insert_benchmark_->bind_text(1, b.name);
+    insert_benchmark_->bind_text(2, b.filename);
+    insert_benchmark_->bind_text(3, b.configuration);
+    if (auto r = run_to_end(*insert_benchmark_); !r) return r.error();
+    select_benchmark_->reset();
+    select_benchmark_->bind_text(1, b.name);
+    auto row = select_benchmark_->step();
+    if (!row) return row.error();
+    if (!*row) return internal_error(fmt::format("'{}' vanished after its insert", b.name));
+    const std::int64_t id = select_benchmark_->column_int(0);
+    benchmark_ids_.emplace(b.name, id);
+    return id;
+  }
+
+  Result<std::int64_t> metric_id(const RecordedMetric& m) {
+    auto insert = db_.prepare(
+        "INSERT INTO metrics (name, source) VALUES (?, ?) ON CONFLICT (name, source) DO NOTHING");
+    if (!insert) return insert.error();
+    auto select = db_.prepare("SELECT id FROM metrics WHERE name = ? AND source = ?");
+    if (!select) return select.error();
+    return upsert_id(
+        **insert, **select,
+        [&](SqlStatement& s) {
+          s.bind_text(1, m.metric);
+          s.bind_text(2, m.source);
+        },
+        m.metric);
+  }
+
   Result<std::int64_t> machine_id(const std::string& name) {
     auto insert = db_.prepare("INSERT INTO machines (name) VALUES (?) ON CONFLICT (name) DO NOTHING");
     if (!insert) return insert.error();
     auto select = db_.prepare("SELECT id FROM machines WHERE name = ?");
     if (!select) return select.error();
-    return upsert_id(**insert, **select, name);
+    return upsert_id(**insert, **select, [&](SqlStatement& s) { s.bind_text(1, name); }, name);
   }
 
   // The run row of commit + machine: the existing one emptied and updated,
@@ -180,14 +256,9 @@ class Recorder {
     return id;
   }
 
-  Result<void> add_samples(std::int64_t run, std::int64_t benchmark, const std::string& side,
-                           const std::vector<double>& rates) {
-    for (const double rate : rates) {
-      pending_.push_back({run, benchmark, side == "new", rate});
-      if (pending_.size() == kSampleBatchRows) {
-        if (auto r = flush(); !r) return r;
-      }
-    }
+  Result<void> add_sample(const Pending& sample) {
+    pending_.push_back(sample);
+    if (pending_.size() == kSampleBatchRows) return flush();
     return {};
   }
 
@@ -196,7 +267,7 @@ class Recorder {
     const bool full = pending_.size() == kSampleBatchRows;
     std::unique_ptr<SqlStatement>& statement = full ? full_batch_ : partial_batch_;
     if (statement == nullptr || (!full && partial_rows_ != pending_.size())) {
-      auto prepared = db_.prepare(sample_insert_sql(pending_.size()));
+      auto prepared = db_.prepare(sample_insert_sql(pending_.size(), schema_version_));
       if (!prepared) return prepared.error();
       statement = std::move(*prepared);
       if (!full) partial_rows_ = pending_.size();
@@ -207,21 +278,19 @@ class Recorder {
       statement->bind_int(p++, s.run);
       statement->bind_int(p++, s.benchmark);
       statement->bind_text(p++, s.is_new ? "new" : "old");
-      statement->bind_double(p++, s.rate);
+      statement->bind_double(p++, s.value);
+      if (has_metrics(schema_version_)) statement->bind_int(p++, s.metric);
     }
     pending_.clear();
     return run_to_end(*statement);
   }
 
-  struct Pending {
-    std::int64_t run;
-    std::int64_t benchmark;
-    bool is_new;
-    double rate;
-  };
-
   SqlConnection& db_;
   int schema_version_;
+  std::unique_ptr<SqlStatement> insert_benchmark_;
+  std::unique_ptr<SqlStatement> select_benchmark_;
+  std::unique_ptr<SqlStatement> insert_stats_;
+  std::map<std::string, std::int64_t> benchmark_ids_;
   std::vector<Pending> pending_;
   std::unique_ptr<SqlStatement> full_batch_;
   std::unique_ptr<SqlStatement> partial_batch_;
@@ -244,12 +313,17 @@ Result<HistoryStore> HistoryStore::open(std::string_view db, const OpenOptions& 
 
 Result<RecordSummary> HistoryStore::record(const reports::SampleSet& samples,
                                            const RecordInfo& info) {
+  return record(std::vector<RecordedMetric>{{"wall", "clock", samples}}, info);
+}
+
+Result<RecordSummary> HistoryStore::record(const std::vector<RecordedMetric>& metrics,
+                                           const RecordInfo& info) {
   auto date = normalize_iso8601(info.date_iso);
   if (!date) return date.error();
-  if (auto valid = validate(samples, info); !valid) return valid.error();
+  if (auto valid = validate(metrics, info, schema_version_); !valid) return valid.error();
   if (auto r = detail::begin_transaction(*connection_); !r) return r.error();
   Recorder recorder(*connection_, schema_version_);
-  auto summary = recorder.record(samples, info, *date);
+  auto summary = recorder.record(metrics, info, *date);
   if (summary) {
     if (auto r = connection_->exec("COMMIT"); !r) summary = r.error();
   }
@@ -268,12 +342,18 @@ Result<std::vector<Series>> HistoryStore::load_series(const SeriesQuery& query) 
   if (query.side != "new" && query.side != "old") {
     return usage_error("--side must be new or old, not '" + query.side + "'");
   }
+  if (!has_metrics(schema_version_)) {
+    return internal_error(fmt::format("series reads need schema version {}, the store is at {}",
+                                      kLatestSchemaVersion, schema_version_));
+  }
   std::string sql =
       "SELECT b.name, m.name, r.commit_sha, r.run_date, r.id, s.n, s.mean, s.variance, "
-      "s.median, s.min_rate, s.max_rate "
+      "s.median, s.min_value, s.max_value, met.name, met.source "
       "FROM run_stats s JOIN runs r ON r.id = s.run_id "
       "JOIN benchmarks b ON b.id = s.benchmark_id JOIN machines m ON m.id = r.machine_id "
+      "JOIN metrics met ON met.id = s.metric_id "
       "WHERE s.side = ?";
+  if (!query.metric.empty()) sql += " AND met.name = ?";
   if (!query.machine.empty()) sql += " AND m.name = ?";
   if (!query.benchmark_pattern.empty()) {
     sql += connection_->dialect() == SqlDialect::kSqlite ? " AND instr(b.name, ?) > 0"
@@ -281,12 +361,13 @@ Result<std::vector<Series>> HistoryStore::load_series(const SeriesQuery& query) 
   }
   // Ids, not names: text order differs between the backends' collations;
   // the series are sorted by name below, bytewise.
-  sql += " ORDER BY s.benchmark_id, r.machine_id, r.run_date, r.id";
+  sql += " ORDER BY s.benchmark_id, r.machine_id, s.metric_id, r.run_date, r.id";
   auto select = connection_->prepare(sql);
   if (!select) return select.error();
   auto& s = **select;
   int p = 1;
   s.bind_text(p++, query.side);
+  if (!query.metric.empty()) s.bind_text(p++, query.metric);
   if (!query.machine.empty()) s.bind_text(p++, query.machine);
   if (!query.benchmark_pattern.empty()) s.bind_text(p++, query.benchmark_pattern);
 
@@ -296,8 +377,13 @@ Result<std::vector<Series>> HistoryStore::load_series(const SeriesQuery& query) 
     if (!row) return row.error();
     if (!*row) break;
     std::string benchmark = s.column_text(0), machine = s.column_text(1);
-    if (out.empty() || out.back().benchmark != benchmark || out.back().machine != machine) {
-      out.push_back(Series{std::move(benchmark), std::move(machine), query.side, {}});
+    std::string metric = s.column_text(11), source = s.column_text(12);
+    if (out.empty() || out.back().benchmark != benchmark || out.back().machine != machine ||
+        out.back().metric != metric || out.back().source != source) {
+      const auto info = reports::metric_info(metric);
+      out.push_back(Series{std::move(benchmark), std::move(machine), query.side, {},
+                           std::move(metric), std::move(source),
+                           info.has_value() && info->lower_is_better});
     }
     out.back().points.push_back(RunPoint{s.column_int(4), s.column_text(2), s.column_text(3),
                                          s.column_int(5), s.column_double(6), s.column_double(7),
@@ -305,7 +391,8 @@ Result<std::vector<Series>> HistoryStore::load_series(const SeriesQuery& query) 
                                          s.column_double(10)});
   }
   std::sort(out.begin(), out.end(), [](const Series& a, const Series& b) {
-    return std::tie(a.benchmark, a.machine) < std::tie(b.benchmark, b.machine);
+    return std::tie(a.benchmark, a.machine, a.metric, a.source) <
+           std::tie(b.benchmark, b.machine, b.metric, b.source);
   });
   return out;
 }

@@ -58,7 +58,7 @@ CREATE INDEX runs_by_machine_date ON runs (machine_id, run_date, id);
       "SELECT run_id, benchmark_id, side, rate FROM samples "
       "ORDER BY run_id, benchmark_id, side");
   if (!select) return select.error();
-  auto insert = prepare_insert_run_stats(db);
+  auto insert = prepare_insert_run_stats(db, 2);
   if (!insert) return insert.error();
 
   std::int64_t run = -1, benchmark = -1;
@@ -66,7 +66,8 @@ CREATE INDEX runs_by_machine_date ON runs (machine_id, run_date, id);
   std::vector<double> rates;
   auto flush = [&]() -> Result<void> {
     if (rates.empty()) return {};
-    auto r = insert_run_stats(**insert, run, benchmark, side, aggregate(std::move(rates)));
+    auto r = insert_run_stats(**insert, RunStatsKey{run, benchmark, side, std::nullopt},
+                              aggregate(std::move(rates)));
     rates.clear();
     return r;
   };
@@ -85,6 +86,49 @@ CREATE INDEX runs_by_machine_date ON runs (machine_id, run_date, id);
     rates.push_back((*select)->column_double(3));
   }
   return flush();
+}
+
+// v3: every metric with its source. A metrics row is one (name, source)
+// pair, so a series (benchmark, machine, metric row) never mixes sources;
+// samples and run_stats are rebuilt with its id (their keys change, which
+// neither backend can ALTER in place), and what they held becomes
+// ('wall', 'clock'), the compare.js rate it was. One copy of every sample,
+// once.
+Result<void> migrate_v3(SqlConnection& db) {
+  const std::string id = id_column(db);
+  return db.exec(fmt::format(R"sql(
+CREATE TABLE metrics ({0}, name TEXT NOT NULL, source TEXT NOT NULL, UNIQUE (name, source));
+INSERT INTO metrics (name, source) VALUES ('wall', 'clock');
+CREATE TABLE samples_v3 (run_id BIGINT NOT NULL REFERENCES runs(id),
+                         benchmark_id BIGINT NOT NULL REFERENCES benchmarks(id),
+                         metric_id BIGINT NOT NULL REFERENCES metrics(id),
+                         side TEXT NOT NULL CHECK (side IN ('old', 'new')),
+                         value DOUBLE PRECISION NOT NULL CHECK (value >= 0));
+INSERT INTO samples_v3 (run_id, benchmark_id, metric_id, side, value)
+  SELECT s.run_id, s.benchmark_id, m.id, s.side, s.rate
+  FROM samples s JOIN metrics m ON m.name = 'wall' AND m.source = 'clock';
+DROP TABLE samples;
+ALTER TABLE samples_v3 RENAME TO samples;
+CREATE INDEX samples_by_run ON samples (run_id, benchmark_id, metric_id, side);
+CREATE TABLE run_stats_v3 (run_id BIGINT NOT NULL REFERENCES runs(id),
+                           benchmark_id BIGINT NOT NULL REFERENCES benchmarks(id),
+                           metric_id BIGINT NOT NULL REFERENCES metrics(id),
+                           side TEXT NOT NULL CHECK (side IN ('old', 'new')),
+                           n BIGINT NOT NULL CHECK (n > 0),
+                           mean DOUBLE PRECISION NOT NULL, variance DOUBLE PRECISION,
+                           median DOUBLE PRECISION NOT NULL,
+                           min_value DOUBLE PRECISION NOT NULL,
+                           max_value DOUBLE PRECISION NOT NULL,
+                           PRIMARY KEY (run_id, benchmark_id, metric_id, side));
+INSERT INTO run_stats_v3 (run_id, benchmark_id, metric_id, side, n, mean, variance, median,
+                          min_value, max_value)
+  SELECT s.run_id, s.benchmark_id, m.id, s.side, s.n, s.mean, s.variance, s.median,
+         s.min_rate, s.max_rate
+  FROM run_stats s JOIN metrics m ON m.name = 'wall' AND m.source = 'clock';
+DROP TABLE run_stats;
+ALTER TABLE run_stats_v3 RENAME TO run_stats;
+)sql",
+                             id));
 }
 
 Result<int> current_version(SqlConnection& db) {
@@ -122,25 +166,30 @@ Result<void> begin_transaction(SqlConnection& db) {
 
 void rollback(SqlConnection& db) { (void)db.exec("ROLLBACK"); }
 
-Result<std::unique_ptr<SqlStatement>> prepare_insert_run_stats(SqlConnection& db) {
+Result<std::unique_ptr<SqlStatement>> prepare_insert_run_stats(SqlConnection& db,
+                                                               int schema_version) {
+  if (schema_version < 3) {
+    return db.prepare(
+        "INSERT INTO run_stats (run_id, benchmark_id, side, n, mean, variance, median, "
+        "min_rate, max_rate) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  }
   return db.prepare(
       "INSERT INTO run_stats (run_id, benchmark_id, side, n, mean, variance, median, "
-      "min_rate, max_rate) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+      "min_value, max_value, metric_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
 }
 
-Result<void> insert_run_stats(SqlStatement& insert, std::int64_t run_id,
-                              std::int64_t benchmark_id, const std::string& side,
-                              const Aggregate& a) {
+Result<void> insert_run_stats(SqlStatement& insert, const RunStatsKey& key, const Aggregate& a) {
   insert.reset();
-  insert.bind_int(1, run_id);
-  insert.bind_int(2, benchmark_id);
-  insert.bind_text(3, side);
+  insert.bind_int(1, key.run_id);
+  insert.bind_int(2, key.benchmark_id);
+  insert.bind_text(3, key.side);
   insert.bind_int(4, a.n);
   insert.bind_double(5, a.mean);
   insert.bind_double(6, a.variance);
   insert.bind_double(7, a.median);
   insert.bind_double(8, a.min);
   insert.bind_double(9, a.max);
+  if (key.metric_id) insert.bind_int(10, *key.metric_id);
   return run_to_end(insert);
 }
 
@@ -160,7 +209,7 @@ Result<int> migrate(SqlConnection& db, int target) {
                     db.name(), *version, kLatestSchemaVersion));
   }
   using Migration = Result<void> (*)(SqlConnection&);
-  constexpr Migration kMigrations[] = {migrate_v1, migrate_v2};
+  constexpr Migration kMigrations[] = {migrate_v1, migrate_v2, migrate_v3};
   static_assert(std::size(kMigrations) == kLatestSchemaVersion);
   int at = *version;
   while (at < target) {

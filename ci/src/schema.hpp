@@ -4,6 +4,8 @@
 // record() both compute. Private to fpbench_ci.
 
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -35,10 +37,18 @@ Result<void> begin_transaction(SqlConnection& db);
 // Best effort: the caller is already reporting the error that led here.
 void rollback(SqlConnection& db);
 
-// Prepared "INSERT INTO run_stats ..." with 9 parameters, and its binding.
-Result<std::unique_ptr<SqlStatement>> prepare_insert_run_stats(SqlConnection& db);
-Result<void> insert_run_stats(SqlStatement& insert, std::int64_t run_id,
-                              std::int64_t benchmark_id, const std::string& side,
-                              const Aggregate& a);
+// Which run_stats row: the metric from schema version 3 on (before it every
+// row was the wall-clock rate and the table has no metric column).
+struct RunStatsKey {
+  std::int64_t run_id = 0;
+  std::int64_t benchmark_id = 0;
+  std::string side;
+  std::optional<std::int64_t> metric_id;
+};
+
+// Prepared "INSERT INTO run_stats ..." of that schema version, and its binding.
+Result<std::unique_ptr<SqlStatement>> prepare_insert_run_stats(SqlConnection& db,
+                                                               int schema_version);
+Result<void> insert_run_stats(SqlStatement& insert, const RunStatsKey& key, const Aggregate& a);
 
 }  // namespace fpbench::ci::detail

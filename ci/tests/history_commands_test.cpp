@@ -239,7 +239,10 @@ TEST_F(HistoryCommands, ReportJsonShape) {
   o.last = 0;
   auto md = history_report(o);
   ASSERT_TRUE(md.has_value());
-  EXPECT_NE(md->text.find("| fs/read.js size=1024 | nightly | 100 |"), std::string::npos) << md->text;
+  EXPECT_NE(md->text.find("| fs/read.js size=1024 | nightly | clock | 100 |"), std::string::npos)
+      << md->text;
+  EXPECT_NE(md->text.find("metric wall: mean ops/s, higher is better"), std::string::npos)
+      << md->text;
 }
 
 TEST_F(HistoryCommands, PlotJsonShape) {
@@ -252,8 +255,11 @@ TEST_F(HistoryCommands, PlotJsonShape) {
   EXPECT_EQ(j.at("metric"), "rate_ops_per_s");
   ASSERT_EQ(j.at("series").size(), 1u);
   const auto& s = j.at("series").at(0);
-  EXPECT_EQ(s.size(), 5u);
+  EXPECT_EQ(s.size(), 8u);
   EXPECT_EQ(s.at("benchmark"), kStepped);
+  EXPECT_EQ(s.at("metric"), "wall");
+  EXPECT_EQ(s.at("source"), "clock");
+  EXPECT_EQ(s.at("lower_is_better"), false);
   EXPECT_EQ(s.at("machine"), "nightly");
   EXPECT_EQ(s.at("side"), "new");
   ASSERT_EQ(s.at("points").size(), static_cast<std::size_t>(kNights));

@@ -1,5 +1,6 @@
 // The history store on both backends: recording, replacing, rollback on a
-// failure mid-way, migration from v1, and series reads. PostgreSQL runs
+// failure mid-way, migrations from v1 and v2, metrics and their sources, and
+// series reads. PostgreSQL runs
 // need FPBENCH_TEST_POSTGRES_URL (ci/start-test-postgres.sh prints one);
 // each test gets its own schema there. Without it they skip, or fail under CI.
 
@@ -120,6 +121,7 @@ class StoreTest : public ::testing::TestWithParam<std::string> {
 TEST_P(StoreTest, RecordsARunWithItsAggregates) {
   HistoryStore store = open();
   EXPECT_EQ(store.schema_version(), kLatestSchemaVersion);
+  EXPECT_EQ(kLatestSchemaVersion, 3);
   auto r = store.record(two_benchmarks(1), info("abc", "2026-11-01"));
   ASSERT_TRUE(r.has_value()) << r.error().message;
   EXPECT_FALSE(r->replaced);
@@ -129,7 +131,7 @@ TEST_P(StoreTest, RecordsARunWithItsAggregates) {
   EXPECT_EQ(scalar(store, "SELECT COUNT(*) FROM samples"), 11);
   EXPECT_EQ(scalar(store, "SELECT COUNT(*) FROM run_stats"), 4);
 
-  auto series = store.load_series(SeriesQuery{"new", "", "a.js"});
+  auto series = store.load_series(SeriesQuery{"new", "", "a.js", "wall"});
   ASSERT_TRUE(series.has_value()) << series.error().message;
   ASSERT_EQ(series->size(), 1u);
   const RunPoint& p = series->at(0).points.at(0);
@@ -156,7 +158,7 @@ TEST_P(StoreTest, ASingleSampleHasNoVariance) {
   EXPECT_DOUBLE_EQ(p.mean, 42.5);
   EXPECT_DOUBLE_EQ(p.median, 42.5);
   EXPECT_TRUE(std::isnan(p.variance));
-  auto old_side = store.load_series(SeriesQuery{"old", "", ""});
+  auto old_side = store.load_series(SeriesQuery{"old", "", "", "wall"});
   ASSERT_TRUE(old_side.has_value());
   EXPECT_TRUE(old_side->empty());
 }
@@ -173,7 +175,7 @@ TEST_P(StoreTest, RecordingTheSameCommitAndMachineAgainReplacesTheRun) {
   EXPECT_EQ(scalar(store, "SELECT COUNT(*) FROM runs"), 1);
   EXPECT_EQ(scalar(store, "SELECT COUNT(*) FROM samples"), 11);
   EXPECT_EQ(scalar(store, "SELECT COUNT(*) FROM run_stats"), 4);
-  auto series = store.load_series(SeriesQuery{"new", "", "a.js"});
+  auto series = store.load_series(SeriesQuery{"new", "", "a.js", "wall"});
   ASSERT_TRUE(series.has_value());
   EXPECT_DOUBLE_EQ(series->at(0).points.at(0).mean, 450.0);
   EXPECT_EQ(series->at(0).points.at(0).date, "2026-11-02T00:00:00Z");
@@ -201,7 +203,7 @@ TEST_P(StoreTest, AFailureMidwayLeavesThePreviousStateIntact) {
   EXPECT_EQ(scalar(store, "SELECT COUNT(*) FROM runs"), 1);
   EXPECT_EQ(scalar(store, "SELECT COUNT(*) FROM samples"), 11);
   EXPECT_EQ(scalar(store, "SELECT COUNT(*) FROM run_stats"), 4);
-  auto series = store.load_series(SeriesQuery{"new", "", ""});
+  auto series = store.load_series(SeriesQuery{"new", "", "", "wall"});
   ASSERT_TRUE(series.has_value());
   ASSERT_EQ(series->size(), 2u);
   EXPECT_DOUBLE_EQ(series->at(0).points.at(0).mean, 225.0);
@@ -233,20 +235,112 @@ TEST_P(StoreTest, MigratesAVersion1StoreToVersion2KeepingItsData) {
     EXPECT_EQ(scalar(v1, "SELECT COUNT(*) FROM samples"), 22);
     EXPECT_EQ(scalar(v1, "SELECT MAX(version) FROM schema_migrations"), 1);
   }
-  HistoryStore v2 = open();
+  HistoryStore v2 = open(OpenOptions{2});
   EXPECT_EQ(v2.schema_version(), 2);
   EXPECT_EQ(scalar(v2, "SELECT MAX(version) FROM schema_migrations"), 2);
   EXPECT_EQ(scalar(v2, "SELECT COUNT(*) FROM runs"), 2);
   EXPECT_EQ(scalar(v2, "SELECT COUNT(*) FROM samples"), 22);
   EXPECT_EQ(scalar(v2, "SELECT COUNT(*) FROM run_stats"), 8);
-  auto series = v2.load_series(SeriesQuery{"old", "m1", "b.js"});
+  EXPECT_EQ(scalar(v2, "SELECT COUNT(*) FROM run_stats WHERE benchmark_id = (SELECT id FROM "
+                       "benchmarks WHERE name = 'fs/b.js n=2') AND side = 'old' AND n = 2 AND "
+                       "mean = 10.5"),
+            1);
+}
+
+// v3: what a v2 store held becomes metric wall from the clock, aggregates
+// and samples unchanged, and the store records other metrics from then on.
+TEST_P(StoreTest, MigratesAVersion2StoreToVersion3AsWallFromTheClock) {
+  {
+    HistoryStore v2 = open(OpenOptions{2});
+    ASSERT_TRUE(v2.record(two_benchmarks(1), info("abc", "2026-11-01")));
+    ASSERT_TRUE(v2.record(two_benchmarks(2), info("def", "2026-11-02")));
+    // Only the rate exists before version 3.
+    auto refused = v2.record({{"instructions", "pmu", two_benchmarks(1)}}, info("ghi", "2026-11-03"));
+    ASSERT_FALSE(refused.has_value());
+    EXPECT_NE(refused.error().message.find("needs schema version 3"), std::string::npos)
+        << refused.error().message;
+  }
+  HistoryStore v3 = open();
+  EXPECT_EQ(v3.schema_version(), 3);
+  EXPECT_EQ(scalar(v3, "SELECT MAX(version) FROM schema_migrations"), 3);
+  EXPECT_EQ(scalar(v3, "SELECT COUNT(*) FROM metrics"), 1);
+  EXPECT_EQ(scalar(v3, "SELECT COUNT(*) FROM metrics WHERE name = 'wall' AND source = 'clock'"), 1);
+  EXPECT_EQ(scalar(v3, "SELECT COUNT(*) FROM samples"), 22);
+  EXPECT_EQ(scalar(v3, "SELECT COUNT(*) FROM samples s JOIN metrics m ON m.id = s.metric_id "
+                       "WHERE m.name = 'wall'"),
+            22);
+  EXPECT_EQ(scalar(v3, "SELECT COUNT(*) FROM run_stats"), 8);
+  auto series = v3.load_series(SeriesQuery{"old", "m1", "b.js", "wall"});
   ASSERT_TRUE(series.has_value()) << series.error().message;
   ASSERT_EQ(series->size(), 1u);
+  EXPECT_EQ(series->at(0).metric, "wall");
+  EXPECT_EQ(series->at(0).source, "clock");
+  EXPECT_FALSE(series->at(0).lower_is_better);
   ASSERT_EQ(series->at(0).points.size(), 2u);
   EXPECT_EQ(series->at(0).points[0].commit, "abc");
   EXPECT_DOUBLE_EQ(series->at(0).points[0].mean, 10.5);
   EXPECT_DOUBLE_EQ(series->at(0).points[1].median, 21.0);
+  EXPECT_DOUBLE_EQ(series->at(0).points[1].min, 20.0);
+  EXPECT_DOUBLE_EQ(series->at(0).points[1].max, 22.0);
   EXPECT_EQ(series->at(0).points[1].n, 2);
+
+  // The migrated store takes the new metrics beside the old rates.
+  auto r = v3.record({{"wall", "clock", two_benchmarks(3)}, {"instructions", "pmu", two_benchmarks(1)}},
+                     info("ghi", "2026-11-03"));
+  ASSERT_TRUE(r.has_value()) << r.error().message;
+  auto wall = v3.load_series(SeriesQuery{"old", "m1", "b.js", "wall"});
+  ASSERT_TRUE(wall.has_value());
+  ASSERT_EQ(wall->at(0).points.size(), 3u);
+  EXPECT_DOUBLE_EQ(wall->at(0).points[2].mean, 31.5);
+}
+
+// A series is (benchmark, machine, metric, source): the same metric from
+// another source is another series, never points of the first.
+TEST_P(StoreTest, RecordsEveryMetricWithItsSourceAsItsOwnSeries) {
+  HistoryStore store = open();
+  auto first = store.record({{"wall", "clock", two_benchmarks(1)},
+                             {"instructions", "pmu", two_benchmarks(1000)},
+                             {"syscalls", "tracepoint", two_benchmarks(0.01)}},
+                            info("c1", "2026-11-01"));
+  ASSERT_TRUE(first.has_value()) << first.error().message;
+  EXPECT_EQ(first->benchmarks, 2u);
+  EXPECT_EQ(first->samples, 33u);
+  EXPECT_EQ(scalar(store, "SELECT COUNT(*) FROM run_stats"), 12);
+  ASSERT_TRUE(store.record({{"instructions", "valgrind", two_benchmarks(1100)}},
+                           info("c2", "2026-11-02")));
+  ASSERT_TRUE(store.record({{"instructions", "pmu", two_benchmarks(1001)}}, info("c3", "2026-11-03")));
+
+  auto instructions = store.load_series(SeriesQuery{"new", "", "a.js", "instructions"});
+  ASSERT_TRUE(instructions.has_value()) << instructions.error().message;
+  ASSERT_EQ(instructions->size(), 2u);
+  const Series& pmu = instructions->at(0);
+  EXPECT_EQ(pmu.source, "pmu");
+  EXPECT_TRUE(pmu.lower_is_better);
+  ASSERT_EQ(pmu.points.size(), 2u);
+  EXPECT_EQ(pmu.points[0].commit, "c1");
+  EXPECT_EQ(pmu.points[1].commit, "c3");
+  EXPECT_DOUBLE_EQ(pmu.points[1].mean, 225.0 * 1001);
+  const Series& valgrind = instructions->at(1);
+  EXPECT_EQ(valgrind.source, "valgrind");
+  ASSERT_EQ(valgrind.points.size(), 1u);
+  EXPECT_EQ(valgrind.points[0].commit, "c2");
+
+  auto every = store.load_series(SeriesQuery{"new", "", "a.js", ""});
+  ASSERT_TRUE(every.has_value());
+  ASSERT_EQ(every->size(), 4u);  // instructions x 2 sources, syscalls, wall: by name
+  EXPECT_EQ(every->at(2).metric, "syscalls");
+  EXPECT_EQ(every->at(3).metric, "wall");
+  ASSERT_EQ(every->at(3).points.size(), 1u);
+
+  // Replacing the run replaces every metric of it.
+  auto again = store.record({{"wall", "clock", two_benchmarks(2)}}, info("c1", "2026-11-01"));
+  ASSERT_TRUE(again.has_value());
+  EXPECT_TRUE(again->replaced);
+  EXPECT_EQ(scalar(store, "SELECT COUNT(*) FROM run_stats WHERE run_id = " +
+                              std::to_string(again->run_id)),
+            4);
+  EXPECT_FALSE(store.record({{"wall", "clock", two_benchmarks(1)}, {"wall", "clock", two_benchmarks(1)}},
+                            info("c4", "2026-11-04")));
 }
 
 TEST_P(StoreTest, RefusesAStoreNewerThanThisProgram) {
@@ -277,14 +371,14 @@ TEST_P(StoreTest, SeriesAreInDateOrderAndFiltered) {
   EXPECT_EQ(all->at(0).points[1].commit, "c2");
   EXPECT_EQ(all->at(0).points[2].commit, "c3");
   EXPECT_EQ(all->at(0).points[2].date, "2026-11-02T23:00:00Z");
-  auto m2 = store.load_series(SeriesQuery{"new", "m2", "b.js n"});
+  auto m2 = store.load_series(SeriesQuery{"new", "m2", "b.js n", "wall"});
   ASSERT_TRUE(m2.has_value());
   ASSERT_EQ(m2->size(), 1u);
   EXPECT_EQ(m2->at(0).benchmark, "fs/b.js n=2");
-  auto none = store.load_series(SeriesQuery{"new", "", "no such"});
+  auto none = store.load_series(SeriesQuery{"new", "", "no such", "wall"});
   ASSERT_TRUE(none.has_value());
   EXPECT_TRUE(none->empty());
-  EXPECT_FALSE(store.load_series(SeriesQuery{"both", "", ""}).has_value());
+  EXPECT_FALSE(store.load_series(SeriesQuery{"both", "", "", "wall"}).has_value());
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, StoreTest, ::testing::Values("sqlite", "postgres"),

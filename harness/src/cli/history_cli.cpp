@@ -9,9 +9,11 @@
 namespace fpbench::cli {
 namespace {
 
-void add_series_options(CLI::App* cmd, ci::SeriesOptions& o, bool detection) {
+void add_series_options(CLI::App* cmd, ci::SeriesOptions& o, bool detection,
+                        const char* metric_help) {
   cmd->add_option("--db", o.db, "History store: an SQLite file, or a postgresql:// URL")
       ->required();
+  cmd->add_option("--metric", o.metric, metric_help)->capture_default_str();
   cmd->add_option("--side", o.side, "Which side's rates: new (the product) or old (the control)")
       ->capture_default_str();
   cmd->add_option("--machine", o.machine, "Only this machine");
@@ -36,9 +38,12 @@ class History : public Subcommand {
   explicit History(CLI::App& app) : history_(&app) {
     history_->require_subcommand(1);
 
-    record_ = history_->add_subcommand("record", "Record one run's samples CSV in the store");
+    record_ = history_->add_subcommand(
+        "record", "Record one run's samples (every metric, with its source) in the store");
     auto& r = record_options_;
-    record_->add_option("file", r.file, "Samples CSV (compare.js format), or - for stdin")
+    record_->add_option("file", r.file,
+                        "Samples CSV (compare.js format) or fpbench's JSON Lines "
+                        "(fpbench run --metric), or - for stdin")
         ->required();
     record_->add_option("--db", r.db, "History store: an SQLite file, or a postgresql:// URL")
         ->required();
@@ -48,7 +53,9 @@ class History : public Subcommand {
 
     detect_ = history_->add_subcommand(
         "detect", "Find change points; exit 1 if a regression lies in the --since runs");
-    add_series_options(detect_, detect_options_.series, true);
+    add_series_options(detect_, detect_options_.series, true,
+                       "wall (ops/s), cpu, faults, instructions, syscalls, syscalls_all, "
+                       "syscalls:NAME (per operation, a rise is a regression), or all");
     detect_->add_option("--since", detect_options_.since,
                         "N: the last N runs; or a commit: runs at or after it (default: last run)");
     detect_->add_option("--format", detect_options_.format, "text, markdown or json")
@@ -56,7 +63,9 @@ class History : public Subcommand {
 
     report_ = history_->add_subcommand(
         "report", "Nightly summary: latest vs previous and vs the last change point");
-    add_series_options(report_, report_options_.series, true);
+    add_series_options(report_, report_options_.series, true,
+                       "The metric reported: wall (ops/s), cpu, faults, instructions, syscalls, "
+                       "syscalls_all or syscalls:NAME");
     report_->add_option("--format", report_options_.format, "markdown or json")
         ->capture_default_str();
     report_->add_option("--last", report_options_.last,
@@ -64,7 +73,9 @@ class History : public Subcommand {
 
     plot_ = history_->add_subcommand("plot",
                                      "Plot data of the series (writes OUT.json beside OUT.png)");
-    add_series_options(plot_, plot_options_, true);
+    add_series_options(plot_, plot_options_, true,
+                       "The metric plotted: wall (ops/s), cpu, faults, instructions, syscalls, "
+                       "syscalls_all or syscalls:NAME");
     plot_->add_option("out", plot_png_, "Output image, e.g. history.png")->required();
   }
 

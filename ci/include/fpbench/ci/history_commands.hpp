@@ -3,11 +3,15 @@
 // `fpbench history record | detect | report | plot`, as functions from
 // options to output text and an exit code, so the CLI only parses flags.
 //
-// Series: per benchmark x machine, one point per recorded run, the mean rate
-// (ops/s, higher is better) of one side ("new" by default: the product; "old"
-// is the control), in (date, recording) order. Change points come from
-// stats::detect_change_points on those means; a change point whose mean
-// drops (magnitude < 0) is a REGRESSION, one that rises an improvement.
+// Series: per benchmark x machine x metric x source, one point per recorded
+// run, the mean of one side ("new" by default: the product; "old" is the
+// control), in (date, recording) order. --metric chooses the metric (wall,
+// the default: ops/s, higher is better; the counts per operation, lower is
+// better; detect also takes "all"). Change points come from
+// stats::detect_change_points on those means; one that moves the worse way
+// (a rate down, a count up) is a REGRESSION, the other way an improvement.
+// A metric with a measured noise floor between processes (instructions)
+// reports no change smaller than that floor, whatever --min-magnitude says.
 //
 // --benchmark PATTERN matches benchmark names ("filename configuration",
 // as compare.R names them) by plain substring, case-sensitive; no wildcards.
@@ -34,7 +38,8 @@ struct CommandOutput {
 };
 
 struct RecordOptions {
-  std::string file;     // compare.js CSV, or - for standard input
+  // compare.js CSV or fpbench's JSON Lines (every metric), or - for stdin
+  std::string file;
   std::string db;
   std::string commit;
   std::string date;     // ISO 8601; empty: now (UTC)
@@ -42,12 +47,15 @@ struct RecordOptions {
 };
 
 // One line: "recorded run 12 (commit abc, machine m, 2026-...Z): 1000
-// benchmarks, 60000 samples, new run" (or "replaced the earlier recording").
+// benchmarks, 60000 samples, new run" (or "replaced the earlier recording");
+// for JSON Lines a second naming the metrics and sources stored, and one per
+// metric left out as unknown.
 Result<CommandOutput> history_record(const RecordOptions& options);
 
 struct SeriesOptions {
   std::string db;
   std::string side = "new";
+  std::string metric = "wall";  // a metric_info name; "all" for detect only
   std::string machine;
   std::string benchmark_pattern;
   std::size_t window = 50;

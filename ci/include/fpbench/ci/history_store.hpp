@@ -1,7 +1,7 @@
 #pragma once
 
 // The nightly history store: every recorded run's samples, and per run x
-// benchmark x side the aggregates that change-point detection reads.
+// benchmark x metric x side the aggregates that change-point detection reads.
 //
 // Schema (versioned, migrations applied in order at open, each in its own
 // transaction with its row in schema_migrations):
@@ -12,9 +12,17 @@
 //   v2  run_stats(run_id, benchmark_id, side, n, mean, variance, median,
 //                 min_rate, max_rate), filled from the samples already there;
 //       an index on runs(machine_id, run_date, id) for series reads.
+//   v3  metrics(id, name, source, UNIQUE(name, source)); samples and
+//       run_stats gain metric_id (rate becomes value, min_rate/max_rate
+//       min_value/max_value; run_stats keyed by run, benchmark, metric,
+//       side). What v2 held is metric 'wall' from source 'clock'.
 // mean and variance are stats::mean / stats::variance (R's definitions:
 // variance with n - 1, NaN for n < 2); median is the middle value, or the
 // mean of the two middle values for even n.
+//
+// A series is (benchmark, machine, metric, source) and one side: the same
+// metric read from two sources (instructions from the PMU on one night and
+// under callgrind on another) makes two series, never one.
 //
 // Dates are stored normalised to UTC, "YYYY-MM-DDTHH:MM:SSZ", so that text
 // order is time order in both backends. A series is ordered by (run_date,
@@ -35,7 +43,7 @@
 
 namespace fpbench::ci {
 
-inline constexpr int kLatestSchemaVersion = 2;
+inline constexpr int kLatestSchemaVersion = 3;
 
 // ISO 8601 date or date-time -> "YYYY-MM-DDTHH:MM:SSZ" in UTC. Accepted:
 // YYYY-MM-DD, and YYYY-MM-DD[T ]HH:MM[:SS[.fraction]] with an optional Z or
@@ -54,10 +62,18 @@ struct RecordInfo {
   std::string source_file;  // for the record only
 };
 
+// One metric's samples of a run, from one source. Values per operation
+// (wall: operations per second), finite and >= 0.
+struct RecordedMetric {
+  std::string metric;  // "wall", "instructions", "syscalls:openat", ...
+  std::string source;  // "clock", "pmu", "valgrind", "tracepoint", ...
+  reports::SampleSet samples;
+};
+
 struct RecordSummary {
   std::int64_t run_id = 0;
-  std::size_t benchmarks = 0;
-  std::size_t samples = 0;
+  std::size_t benchmarks = 0;  // distinct benchmark names over every metric
+  std::size_t samples = 0;     // values stored, over every metric
   bool replaced = false;  // this commit + machine was recorded before
   std::string date;       // normalised
 };
@@ -70,6 +86,7 @@ struct SeriesQuery {
   std::string side = "new";       // "new" or "old"
   std::string machine;            // empty: every machine
   std::string benchmark_pattern;  // substring of the benchmark name; empty: all
+  std::string metric = "wall";    // empty: every metric
 };
 
 struct OpenOptions {
@@ -88,12 +105,17 @@ class HistoryStore {
   static Result<HistoryStore> open(std::string_view db, const OpenOptions& options = {});
 
   // Records one run in ONE transaction: on any error nothing of it is kept.
-  // The same commit + machine again replaces that run (same run id). Rates
-  // must be finite and >= 0; a run without samples is refused.
+  // The same commit + machine again replaces that run (same run id), every
+  // metric of it. Values must be finite and >= 0; a run without samples is
+  // refused, and so is a metric other than wall/clock in a store held below
+  // version 3 (tests build old stores).
+  Result<RecordSummary> record(const std::vector<RecordedMetric>& metrics, const RecordInfo& info);
+  // compare.js rates: metric 'wall', source 'clock'.
   Result<RecordSummary> record(const reports::SampleSet& samples, const RecordInfo& info);
 
-  // Per-run aggregates, one Series per benchmark x machine, sorted by
-  // benchmark name then machine. Reads run_stats, never the samples.
+  // Per-run aggregates, one Series per benchmark x machine x metric x
+  // source, sorted by benchmark name, machine, metric, source (bytewise).
+  // Reads run_stats, never the samples. Needs the latest schema.
   Result<std::vector<Series>> load_series(const SeriesQuery& query);
 
   [[nodiscard]] int schema_version() const { return schema_version_; }

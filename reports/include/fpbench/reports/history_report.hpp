@@ -3,8 +3,11 @@
 // The nightly history as plain data, and its renderings: detect's text,
 // Markdown and JSON, the report's Markdown and JSON, and the JSON the
 // history plot draws. Percentages are 100 * (after - before) / before of
-// mean rates; a negative one on a rate is a slowdown. The store that holds
-// the runs and the analysis that finds change points are ci's.
+// the mean values of a metric (metric_samples.hpp): a negative one on the
+// wall-clock rate is a slowdown, a positive one on a count per operation
+// (instructions, syscalls, ...) is. Every rendering names each series'
+// metric, its source and which way is better. The store that holds the runs
+// and the analysis that finds change points are ci's.
 
 #include <cstddef>
 #include <cstdint>
@@ -31,6 +34,9 @@ struct Series {
   std::string machine;
   std::string side;
   std::vector<RunPoint> points;  // in (date, run id) order
+  std::string metric = "wall";   // as metric_info names it: "wall", "syscalls:openat"
+  std::string source = "clock";  // where its values came from; one per series
+  bool lower_is_better = false;  // wall: higher is better; every count: lower
 };
 
 struct DetectedChange {
@@ -41,7 +47,7 @@ struct DetectedChange {
   double mean_after = 0;
   double magnitude_pct = 0;  // 100 * (after - before) / before
   double p_value = 0;
-  bool regression = false;   // the rate dropped
+  bool regression = false;   // the metric moved the worse way (a rate down, a count up)
   bool selected = false;     // lies in the --since runs
 };
 
@@ -54,6 +60,7 @@ struct SeriesAnalysis {
 // What detect was asked, echoed in its JSON.
 struct DetectSettings {
   std::string side;
+  std::string metric;  // a metric's name, or "all"
   std::string since;  // empty: the last run
   std::size_t window = 0;
   double p_value = 0;
@@ -71,8 +78,15 @@ std::string format_report_markdown(const std::vector<SeriesAnalysis>& analyses,
 std::string format_report_json(const std::vector<SeriesAnalysis>& analyses,
                                std::size_t last);
 
-// The JSON the history plot renders:
-// {"metric": "rate_ops_per_s", "series": [{"benchmark", "machine", "side",
+// "wall (clock): ops/s, higher is better",
+// "instructions (pmu): instructions per operation, lower is better".
+std::string metric_label(const Series& series);
+
+// The JSON the history plot renders, of one metric:
+// {"metric": "rate_ops_per_s" for wall, else the axis label
+//    "instructions per op (pmu), lower is better",
+//  "series": [{"benchmark", "machine", "side", "metric", "source",
+//   "lower_is_better",
 //   "points": [{"commit", "date", "n", "mean", "median", "min", "max"}],
 //   "change_points": [{"index", "commit", "date", "mean_before",
 //     "mean_after", "magnitude_pct", "p_value", "regression"}]}]}
