@@ -197,7 +197,10 @@ Result<std::vector<std::string>> select_jobs(const Pass& pass, const RunOptions&
   return jobs;
 }
 
-// Counting passes run a scenario's configurations in one process each.
+// Counting passes run a scenario's configurations in shared processes, at
+// most kBatchSize to a process so that parallel jobs stay balanced.
+constexpr std::size_t kBatchSize = 6;
+
 std::vector<std::string> batches_by_scenario(const std::vector<std::string>& jobs) {
   std::vector<std::string> scenarios;
   std::map<std::string, std::vector<std::string>> members;
@@ -207,7 +210,15 @@ std::vector<std::string> batches_by_scenario(const std::vector<std::string>& job
     members[scenario].push_back(job);
   }
   std::vector<std::string> out;
-  for (const std::string& scenario : scenarios) out.push_back(batch_job(scenario, members[scenario]));
+  for (const std::string& scenario : scenarios) {
+    const std::vector<std::string>& all = members[scenario];
+    for (std::size_t i = 0; i < all.size(); i += kBatchSize) {
+      const std::vector<std::string> part(
+          all.begin() + static_cast<std::ptrdiff_t>(i),
+          all.begin() + static_cast<std::ptrdiff_t>(std::min(all.size(), i + kBatchSize)));
+      out.push_back(batch_job(scenario, part));
+    }
+  }
   return out;
 }
 

@@ -48,11 +48,10 @@ std::string basis(const GateResult& r) {
   }
   if (r.options.sequential) {
     return fmt::format("{}; Welch's t-test at looks every {} runs from {} to {}, alpha {} spent "
-                       "over the looks for {} benchmarks (O'Brien-Fleming), the last look at "
-                       "nominal alpha {:.3g}",
+                       "over the looks for {} benchmarks (O'Brien-Fleming), repeated intervals",
                        direction(r.options), r.options.sequential->look_every,
                        r.options.sequential->first_look, r.options.sequential->max_runs,
-                       r.options.alpha, r.decisions.size(), 1 - r.interval_level);
+                       r.options.alpha, r.decisions.size());
   }
   return fmt::format("{}; {}, {} correction at alpha {}, intervals at {:.4g}%",
                      direction(r.options),
