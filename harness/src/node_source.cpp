@@ -1,11 +1,11 @@
 // Node.js benchmark scripts run standalone by a node binary, as a sample
 // source: one process per script, every configuration line it prints a sample.
 
+#include <fmt/format.h>
+
 #include <charconv>
 #include <chrono>
 #include <cmath>
-
-#include <fmt/format.h>
 
 #include "fpbench/harness/process.hpp"
 #include "fpbench/harness/run_command.hpp"
@@ -41,7 +41,8 @@ std::string single_quoted(std::string_view config) {
 }  // namespace
 
 std::optional<NodeResultLine> parse_node_result_line(std::string_view line) {
-  while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.remove_suffix(1);
+  while (!line.empty() && (line.back() == '\r' || line.back() == ' '))
+    line.remove_suffix(1);
   const std::size_t colon = line.rfind(": ");
   if (colon == std::string_view::npos) return std::nullopt;
   std::string digits;
@@ -49,15 +50,19 @@ std::optional<NodeResultLine> parse_node_result_line(std::string_view line) {
     if (c != ',') digits += c;
   }
   double rate = 0;
-  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), rate);
-  if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size()) {
+  const auto [end, ec] =
+      std::from_chars(digits.data(), digits.data() + digits.size(), rate);
+  if (digits.empty() || ec != std::errc() ||
+      end != digits.data() + digits.size()) {
     return std::nullopt;
   }
   const std::string_view head = line.substr(0, colon);
   const std::size_t name_end = head.find(' ');
   NodeResultLine r;
   r.filename = std::string(head.substr(0, name_end));
-  r.configuration = name_end == std::string_view::npos ? "" : single_quoted(head.substr(name_end + 1));
+  r.configuration = name_end == std::string_view::npos
+                        ? ""
+                        : single_quoted(head.substr(name_end + 1));
   r.rate_ops_per_s = rate;
   if (r.filename.find(".js") == std::string::npos) return std::nullopt;
   return r;
@@ -69,28 +74,36 @@ class NodeScriptSource final : public SampleSource {
  public:
   NodeScriptSource(std::string node, std::vector<std::string> scripts,
                    std::vector<std::string> sets)
-      : node_(std::move(node)), scripts_(std::move(scripts)), sets_(std::move(sets)) {}
+      : node_(std::move(node)),
+        scripts_(std::move(scripts)),
+        sets_(std::move(sets)) {}
 
   [[nodiscard]] std::string describe() const override { return node_; }
-  [[nodiscard]] Result<std::vector<std::string>> list_jobs() const override { return scripts_; }
+  [[nodiscard]] Result<std::vector<std::string>> list_jobs() const override {
+    return scripts_;
+  }
   // A script's lines name it from Node's benchmark folder on
   // ("fs/readFileSync.js" for "node/benchmark/fs/readFileSync.js"), and a
   // script outside such a folder by whatever category it gives itself: the
   // file names are what both share.
-  [[nodiscard]] bool owns(const std::string& script, const std::string& filename,
+  [[nodiscard]] bool owns(const std::string& script,
+                          const std::string& filename,
                           const std::string& /*configuration*/) const override {
-    const auto base = [](const std::string& path) { return path.substr(path.rfind('/') + 1); };
+    const auto base = [](const std::string& path) {
+      return path.substr(path.rfind('/') + 1);
+    };
     return base(script) == base(filename);
   }
 
-  [[nodiscard]] Result<Measurements> measure(const std::string& script,
-                                             const ProcessOptions& options) const override {
+  [[nodiscard]] Result<Measurements> measure(
+      const std::string& script, const ProcessOptions& options) const override {
     std::vector<std::string> argv = {node_, script};
     argv.insert(argv.end(), sets_.begin(), sets_.end());
     const auto start = std::chrono::steady_clock::now();
     const auto p = run_process(argv, options);
     const double wall_s =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count();
     if (!p) return p.error();
     if (!p->ok()) {
       std::string message = p->status_text();
@@ -107,14 +120,16 @@ class NodeScriptSource final : public SampleSource {
       start_of_line = end + 1;
       if (!line) continue;
       if (!(line->rate_ops_per_s > 0) || !std::isfinite(line->rate_ops_per_s)) {
-        return benchmark_error(fmt::format("{} {}: rate {} is not a positive finite number", line->filename,
-                                 line->configuration, line->rate_ops_per_s));
+        return benchmark_error(fmt::format(
+            "{} {}: rate {} is not a positive finite number", line->filename,
+            line->configuration, line->rate_ops_per_s));
       }
       reports::SampleRecord r;
       r.filename = line->filename;
       r.configuration = line->configuration;
-      r.metrics.emplace_back("wall",
-                             reports::MetricReading{line->rate_ops_per_s, "node", wall_s, {}});
+      r.metrics.emplace_back(
+          "wall",
+          reports::MetricReading{line->rate_ops_per_s, "node", wall_s, {}});
       out.push_back(std::move(r));
     }
     if (out.empty()) {
@@ -133,9 +148,11 @@ class NodeScriptSource final : public SampleSource {
 
 }  // namespace
 
-std::unique_ptr<SampleSource> make_node_source(std::string node, std::vector<std::string> scripts,
+std::unique_ptr<SampleSource> make_node_source(std::string node,
+                                               std::vector<std::string> scripts,
                                                std::vector<std::string> sets) {
-  return std::make_unique<NodeScriptSource>(std::move(node), std::move(scripts), std::move(sets));
+  return std::make_unique<NodeScriptSource>(std::move(node), std::move(scripts),
+                                            std::move(sets));
 }
 
 }  // namespace fpbench::harness

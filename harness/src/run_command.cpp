@@ -1,5 +1,6 @@
 #include "fpbench/harness/run_command.hpp"
 
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -10,13 +11,11 @@
 #include <set>
 #include <thread>
 
-#include <fmt/format.h>
-
-#include "fpbench/reports/input.hpp"
-#include "fpbench/reports/sample_csv.hpp"
 #include "fpbench/harness/process.hpp"
 #include "fpbench/harness/sample_source.hpp"
 #include "fpbench/harness/sample_writer.hpp"
+#include "fpbench/reports/input.hpp"
+#include "fpbench/reports/sample_csv.hpp"
 #include "fpbench/stats/rate_comparison.hpp"
 #include "machine_context.hpp"
 
@@ -31,26 +30,32 @@ constexpr std::int64_t kCountingIterations = 11;
 constexpr std::int64_t kCallgrindIterations = 5;
 
 bool wants(const RunOptions& o, std::string_view metric) {
-  return std::find(o.metrics.begin(), o.metrics.end(), metric) != o.metrics.end();
+  return std::find(o.metrics.begin(), o.metrics.end(), metric) !=
+         o.metrics.end();
 }
 
 Result<void> check_options(const RunOptions& o) {
   if (o.runs < 1) return usage_error("--runs must be at least 1");
-  if (o.counter_runs < 1) return usage_error("--counter-runs must be at least 1");
+  if (o.counter_runs < 1)
+    return usage_error("--counter-runs must be at least 1");
   if (o.warmup < 0) return usage_error("--warmup must be 0 or more");
   if (!(o.min_time_s >= 0) || !std::isfinite(o.min_time_s)) {
-    return usage_error("--min-time must be a finite number of seconds, 0 or more");
+    return usage_error(
+        "--min-time must be a finite number of seconds, 0 or more");
   }
   if (o.metrics.empty()) return usage_error("--metric names no metric");
   for (const std::string& m : o.metrics) {
     const auto& known = reports::known_metrics();
     if (std::find(known.begin(), known.end(), m) == known.end()) {
       std::string names;
-      for (std::string_view k : known) names += (names.empty() ? "" : ", ") + std::string(k);
-      return usage_error(fmt::format("unknown metric '{}': expected {}", m, names));
+      for (std::string_view k : known)
+        names += (names.empty() ? "" : ", ") + std::string(k);
+      return usage_error(
+          fmt::format("unknown metric '{}': expected {}", m, names));
     }
   }
-  if (o.node && o.paired) return usage_error("--paired is not supported with --node");
+  if (o.node && o.paired)
+    return usage_error("--paired is not supported with --node");
   if (o.node && (o.metrics.size() != 1 || o.metrics[0] != "wall")) {
     return usage_error("--node measures wall time only");
   }
@@ -58,7 +63,8 @@ Result<void> check_options(const RunOptions& o) {
     if (!o.old_program || !o.new_program) {
       return usage_error("--node needs --old NODE and --new NODE");
     }
-    if (o.selectors.empty()) return usage_error("--node needs benchmark scripts to run");
+    if (o.selectors.empty())
+      return usage_error("--node needs benchmark scripts to run");
     return {};
   }
   if ((o.old_impl || o.new_impl) && (!o.old_impl || !o.new_impl)) {
@@ -68,8 +74,9 @@ Result<void> check_options(const RunOptions& o) {
     return usage_error("--old and --new go together");
   }
   if (!o.old_impl && !o.old_program) {
-    return usage_error("say what to compare: --old-impl baseline --new-impl fast, or "
-                 "--old PATH --new PATH");
+    return usage_error(
+        "say what to compare: --old-impl baseline --new-impl fast, or "
+        "--old PATH --new PATH");
   }
   return {};
 }
@@ -81,8 +88,10 @@ struct Plan {
   std::vector<std::string> notes;
 };
 
-Pass add_pass(Plan& plan, const RunOptions& o, const std::string& key,
-              const std::function<std::unique_ptr<SampleSource>(std::size_t side)>& make) {
+Pass add_pass(
+    Plan& plan, const RunOptions& o, const std::string& key,
+    const std::function<std::unique_ptr<SampleSource>(std::size_t side)>&
+        make) {
   Pass pass;
   pass.key_metric = key;
   for (std::size_t side = 0; side < 2; ++side) {
@@ -109,9 +118,11 @@ Plan make_plan(const RunOptions& o) {
     }));
     return plan;
   }
-  const std::array<std::string, 2> programs = {o.old_program.value_or(o.scenario_program),
-                                               o.new_program.value_or(o.scenario_program)};
-  const std::array<std::optional<std::string>, 2> impls = {o.old_impl, o.new_impl};
+  const std::array<std::string, 2> programs = {
+      o.old_program.value_or(o.scenario_program),
+      o.new_program.value_or(o.scenario_program)};
+  const std::array<std::optional<std::string>, 2> impls = {o.old_impl,
+                                                           o.new_impl};
   const auto scenario = [&](ScenarioMeasure how) {
     return [&, how](std::size_t side) {
       return make_scenario_source(programs[side], impls[side], o.sets, how);
@@ -124,14 +135,16 @@ Plan make_plan(const RunOptions& o) {
     if (wants(o, "cpu")) counters = "cpu";
     if (wants(o, "faults")) counters += counters.empty() ? "faults" : ",faults";
     how.counters = counters;
-    const std::string key = wants(o, "wall") ? "wall" : (wants(o, "cpu") ? "cpu" : "faults");
+    const std::string key =
+        wants(o, "wall") ? "wall" : (wants(o, "cpu") ? "cpu" : "faults");
     plan.passes.push_back(add_pass(plan, o, key, scenario(how)));
   }
   if (wants(o, "syscalls") || wants(o, "syscalls_all")) {
     ScenarioMeasure how;
     how.kind = ScenarioMeasure::Kind::kCounting;
     how.counters = "syscalls";
-    how.iterations = o.counter_iterations > 0 ? o.counter_iterations : kCountingIterations;
+    how.iterations =
+        o.counter_iterations > 0 ? o.counter_iterations : kCountingIterations;
     plan.passes.push_back(add_pass(plan, o, "syscalls", scenario(how)));
   }
   if (wants(o, "instructions")) {
@@ -139,16 +152,19 @@ Plan make_plan(const RunOptions& o) {
     how.counters = "instructions";
     if (hardware_instruction_counter_available()) {
       how.kind = ScenarioMeasure::Kind::kCounting;
-      how.iterations = o.counter_iterations > 0 ? o.counter_iterations : kCountingIterations;
+      how.iterations =
+          o.counter_iterations > 0 ? o.counter_iterations : kCountingIterations;
     } else {
       how.kind = ScenarioMeasure::Kind::kCallgrind;
       // Callgrind counts every thread, whatever ran in the process before,
       // so a scenario's configurations share one process and its start-up.
       how.batch = true;
       how.valgrind = o.valgrind;
-      how.iterations = o.counter_iterations > 0 ? o.counter_iterations : kCallgrindIterations;
+      how.iterations = o.counter_iterations > 0 ? o.counter_iterations
+                                                : kCallgrindIterations;
       plan.notes.push_back(
-          "instructions: no hardware counter here, so they are counted under " + o.valgrind +
+          "instructions: no hardware counter here, so they are counted under " +
+          o.valgrind +
           " --tool=callgrind (the fast paths run at most AVX2 there)");
     }
     plan.passes.push_back(add_pass(plan, o, "instructions", scenario(how)));
@@ -157,17 +173,22 @@ Plan make_plan(const RunOptions& o) {
 }
 
 // "all", the scenario's own name, or its category ("fs" for "fs/x").
-bool selector_matches(const std::string& selector, const std::string& scenario) {
-  return selector == "all" || scenario == selector || scenario.rfind(selector + "/", 0) == 0;
+bool selector_matches(const std::string& selector,
+                      const std::string& scenario) {
+  return selector == "all" || scenario == selector ||
+         scenario.rfind(selector + "/", 0) == 0;
 }
 
-bool contains_any(const std::string& name, const std::vector<std::string>& parts) {
-  return std::any_of(parts.begin(), parts.end(),
-                     [&](const std::string& p) { return name.find(p) != std::string::npos; });
+bool contains_any(const std::string& name,
+                  const std::vector<std::string>& parts) {
+  return std::any_of(parts.begin(), parts.end(), [&](const std::string& p) {
+    return name.find(p) != std::string::npos;
+  });
 }
 
 // The jobs both sides have, selected and filtered as compare.js does.
-Result<std::vector<std::string>> select_jobs(const Pass& pass, const RunOptions& o) {
+Result<std::vector<std::string>> select_jobs(const Pass& pass,
+                                             const RunOptions& o) {
   std::set<std::string> matched;
   const auto keep = [&](const std::string& job) {
     const std::string scenario = o.node ? job : job.substr(0, job.find(' '));
@@ -189,11 +210,13 @@ Result<std::vector<std::string>> select_jobs(const Pass& pass, const RunOptions&
   if (!o.node) {
     for (const std::string& sel : o.selectors) {
       if (matched.count(sel) == 0) {
-        return usage_error("no scenario matches '" + sel + "' (see fpbench list)");
+        return usage_error("no scenario matches '" + sel +
+                           "' (see fpbench list)");
       }
     }
   }
-  if (jobs->empty()) return usage_error("no benchmark is left to run after --filter/--exclude");
+  if (jobs->empty())
+    return usage_error("no benchmark is left to run after --filter/--exclude");
   return jobs;
 }
 
@@ -201,7 +224,8 @@ Result<std::vector<std::string>> select_jobs(const Pass& pass, const RunOptions&
 // most kBatchSize to a process so that parallel jobs stay balanced.
 constexpr std::size_t kBatchSize = 6;
 
-std::vector<std::string> batches_by_scenario(const std::vector<std::string>& jobs) {
+std::vector<std::string> batches_by_scenario(
+    const std::vector<std::string>& jobs) {
   std::vector<std::string> scenarios;
   std::map<std::string, std::vector<std::string>> members;
   for (const std::string& job : jobs) {
@@ -215,7 +239,8 @@ std::vector<std::string> batches_by_scenario(const std::vector<std::string>& job
     for (std::size_t i = 0; i < all.size(); i += kBatchSize) {
       const std::vector<std::string> part(
           all.begin() + static_cast<std::ptrdiff_t>(i),
-          all.begin() + static_cast<std::ptrdiff_t>(std::min(all.size(), i + kBatchSize)));
+          all.begin() + static_cast<std::ptrdiff_t>(
+                            std::min(all.size(), i + kBatchSize)));
       out.push_back(batch_job(scenario, part));
     }
   }
@@ -223,22 +248,27 @@ std::vector<std::string> batches_by_scenario(const std::vector<std::string>& job
 }
 
 // What an interrupted run already wrote, as records.
-Result<std::vector<reports::SampleRecord>> load_resumed(const std::string& path, bool jsonl) {
-  if (::access(path.c_str(), F_OK) != 0) return std::vector<reports::SampleRecord>{};
+Result<std::vector<reports::SampleRecord>> load_resumed(const std::string& path,
+                                                        bool jsonl) {
+  if (::access(path.c_str(), F_OK) != 0)
+    return std::vector<reports::SampleRecord>{};
   const auto text = read_input(path);
   if (!text) return text.error();
   if (text->find_first_not_of(" \t\r\n") == std::string::npos) {
     return std::vector<reports::SampleRecord>{};
   }
   if (jsonl != reports::looks_like_sample_jsonl(*text)) {
-    return usage_error(fmt::format("--resume {}: the file holds {}, but these metrics write {}",
-                                      path, jsonl ? "compare.js CSV" : "JSON Lines",
-                                      jsonl ? "JSON Lines" : "compare.js CSV"));
+    return usage_error(fmt::format(
+        "--resume {}: the file holds {}, but these metrics write {}", path,
+        jsonl ? "compare.js CSV" : "JSON Lines",
+        jsonl ? "JSON Lines" : "compare.js CSV"));
   }
   if (jsonl) return reports::parse_sample_jsonl(*text, path);
   if (text->back() != '\n') {
-    return bad_input_error(path + ": the last row has no newline (an interrupted write?); "
-                                     "remove the incomplete last line, then resume");
+    return bad_input_error(
+        path +
+        ": the last row has no newline (an interrupted write?); "
+        "remove the incomplete last line, then resume");
   }
   const auto samples = parse_samples_csv(*text, path);
   if (!samples) {
@@ -249,14 +279,16 @@ Result<std::vector<reports::SampleRecord>> load_resumed(const std::string& path,
   }
   std::vector<reports::SampleRecord> records;
   for (const auto& b : samples->benchmarks()) {
-    for (const auto& [rates, binary] : {std::pair{&b.old_rates, reports::Binary::kOld},
-                                        std::pair{&b.new_rates, reports::Binary::kNew}}) {
+    for (const auto& [rates, binary] :
+         {std::pair{&b.old_rates, reports::Binary::kOld},
+          std::pair{&b.new_rates, reports::Binary::kNew}}) {
       for (double rate : *rates) {
         reports::SampleRecord r;
         r.binary = binary;
         r.filename = b.filename;
         r.configuration = b.configuration;
-        r.metrics.emplace_back("wall", reports::MetricReading{rate, "clock", {}, {}});
+        r.metrics.emplace_back("wall",
+                               reports::MetricReading{rate, "clock", {}, {}});
         records.push_back(std::move(r));
       }
     }
@@ -264,13 +296,15 @@ Result<std::vector<reports::SampleRecord>> load_resumed(const std::string& path,
   return records;
 }
 
-Result<void> write_json(const std::string& path, const std::vector<reports::SampleRecord>& records,
+Result<void> write_json(const std::string& path,
+                        const std::vector<reports::SampleRecord>& records,
                         const std::vector<detail::MeasuredProgram>& programs) {
   nlohmann::json samples = nlohmann::json::array();
   for (const auto& r : records) {
     samples.push_back(nlohmann::json::parse(reports::sample_jsonl_line(r)));
   }
-  const nlohmann::json doc{{"context", detail::machine_context(programs)}, {"samples", samples}};
+  const nlohmann::json doc{{"context", detail::machine_context(programs)},
+                           {"samples", samples}};
   std::ofstream out(path);
   out << doc.dump(2) << "\n";
   if (!out) return io_error("cannot write '" + path + "'");
@@ -281,10 +315,12 @@ void collect_not_converged(const RunOptions& o, RunSummary& summary) {
   if (o.target_accuracy_pct <= 0) return;
   for (const BenchmarkValues& b : summary.results) {
     const auto c = stats::compare_rates(b.values[0], b.values[1]);
-    if (c.test && std::fabs(c.half_width_pct[0]) <= o.target_accuracy_pct) continue;
-    summary.not_converged.push_back(fmt::format(
-        "{}: ±{:.2f}% after {} runs (target ±{:.2f}%)", b.name, c.test ? c.half_width_pct[0] : 0.0,
-        b.values[0].size(), o.target_accuracy_pct));
+    if (c.test && std::fabs(c.half_width_pct[0]) <= o.target_accuracy_pct)
+      continue;
+    summary.not_converged.push_back(
+        fmt::format("{}: ±{:.2f}% after {} runs (target ±{:.2f}%)", b.name,
+                    c.test ? c.half_width_pct[0] : 0.0, b.values[0].size(),
+                    o.target_accuracy_pct));
   }
 }
 
@@ -293,7 +329,8 @@ void collect_not_converged(const RunOptions& o, RunSummary& summary) {
 Result<RunSummary> run_benchmarks(const RunOptions& o) {
   if (auto ok = check_options(o); !ok) return ok.error();
   Plan plan = make_plan(o);
-  if (plan.passes.empty()) return usage_error("--metric names nothing to measure");
+  if (plan.passes.empty())
+    return usage_error("--metric names nothing to measure");
   if (o.target_accuracy_pct > 0 || o.wall_needs_more) {
     Pass& first = plan.passes.front();
     if (o.wall_needs_more) {
@@ -303,7 +340,8 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
         std::vector<std::string> open;
         for (const BenchmarkValues& b : all) {
           const auto c = stats::compare_rates(b.values[0], b.values[1]);
-          if (!c.test || std::fabs(c.half_width_pct[0]) > o.target_accuracy_pct) {
+          if (!c.test ||
+              std::fabs(c.half_width_pct[0]) > o.target_accuracy_pct) {
             open.push_back(b.name);
           }
         }
@@ -322,8 +360,10 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
   // with the other metrics.
   std::erase_if(plan.passes, [&](const Pass& pass) {
     for (const SampleSource* source : pass.sources) {
-      if (auto ok = source->check(); !ok && ok.error().kind == ErrorKind::kUnavailable) {
-        plan.notes.push_back(pass.key_metric + " not measured: " + ok.error().message);
+      if (auto ok = source->check();
+          !ok && ok.error().kind == ErrorKind::kUnavailable) {
+        plan.notes.push_back(pass.key_metric +
+                             " not measured: " + ok.error().message);
         return true;
       }
     }
@@ -335,11 +375,14 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
     }
   }
   const auto realtime = [](const Pass& p) { return p.realtime; };
-  if (std::any_of(plan.passes.begin(), plan.passes.end(), realtime) && !realtime_permitted()) {
+  if (std::any_of(plan.passes.begin(), plan.passes.end(), realtime) &&
+      !realtime_permitted()) {
     for (Pass& pass : plan.passes) pass.realtime = false;
     plan.notes.push_back(
-        "samples run at normal priority, so other work on this machine can slow them "
-        "(real-time priority needs CAP_SYS_NICE or RLIMIT_RTPRIO; --no-realtime silences this)");
+        "samples run at normal priority, so other work on this machine can "
+        "slow them "
+        "(real-time priority needs CAP_SYS_NICE or RLIMIT_RTPRIO; "
+        "--no-realtime silences this)");
   }
   if (plan.passes.empty()) {
     std::string why;
@@ -355,11 +398,11 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
     if (!loaded) return loaded.error();
     resumed = std::move(*loaded);
   }
-  const bool fresh_file = !o.resume || ::access(o.resume->c_str(), F_OK) != 0 ||
-                          [&] {
-                            const auto t = read_input(*o.resume);
-                            return !t || t->empty();
-                          }();
+  const bool fresh_file =
+      !o.resume || ::access(o.resume->c_str(), F_OK) != 0 || [&] {
+        const auto t = read_input(*o.resume);
+        return !t || t->empty();
+      }();
   auto writer = SampleWriter::open(output, o.resume.has_value());
   if (!writer) return writer.error();
   if (fresh_file && !jsonl) {

@@ -1,5 +1,6 @@
 #include "fpbench/harness/runner.hpp"
 
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -10,8 +11,6 @@
 #include <random>
 #include <set>
 #include <thread>
-
-#include <fmt/format.h>
 
 #include "fpbench/reports/sample_csv.hpp"
 #include "progress.hpp"
@@ -24,7 +23,9 @@ using reports::SampleRecord;
 
 constexpr std::array<const char*, 2> kSideLabels = {"old", "new"};
 
-std::string benchmark_name(const SampleRecord& r) { return r.filename + " " + r.configuration; }
+std::string benchmark_name(const SampleRecord& r) {
+  return r.filename + " " + r.configuration;
+}
 
 struct JobState {
   std::string job;
@@ -42,12 +43,19 @@ struct Unit {
 
 class PassRunner {
  public:
-  PassRunner(const Pass& pass, const std::vector<std::string>& all_jobs, const RunnerOptions& o,
-             std::mt19937_64& rng, SampleWriter& writer, RunSummary& summary,
-             detail::Progress& progress, std::size_t& done_samples,
+  PassRunner(const Pass& pass, const std::vector<std::string>& all_jobs,
+             const RunnerOptions& o, std::mt19937_64& rng, SampleWriter& writer,
+             RunSummary& summary, detail::Progress& progress,
+             std::size_t& done_samples,
              std::chrono::steady_clock::time_point started)
-      : pass_(pass), o_(o), rng_(rng), writer_(writer), summary_(summary), progress_(progress),
-        done_samples_(done_samples), started_(started) {
+      : pass_(pass),
+        o_(o),
+        rng_(rng),
+        writer_(writer),
+        summary_(summary),
+        progress_(progress),
+        done_samples_(done_samples),
+        started_(started) {
     for (const std::string& j : pass.jobs.empty() ? all_jobs : pass.jobs) {
       states_.push_back({j, {0, 0}, pass.runs, false});
     }
@@ -59,7 +67,8 @@ class PassRunner {
       std::array<std::map<std::string, int>, 2> per_config;
       for (const SampleRecord& r : records) {
         const reports::MetricReading* m = r.find(pass_.key_metric);
-        if (m == nullptr || !source.owns(s.job, r.filename, r.configuration)) continue;
+        if (m == nullptr || !source.owns(s.job, r.filename, r.configuration))
+          continue;
         const std::size_t side = r.binary == Binary::kOld ? 0 : 1;
         ++per_config[side][benchmark_name(r)];
         values_of(benchmark_name(r)).values[side].push_back(m->value);
@@ -92,7 +101,8 @@ class PassRunner {
     }
     while (true) {
       if (!has_pending() && !extend()) break;
-      if (o_.time_budget && std::chrono::steady_clock::now() - started_ > *o_.time_budget) {
+      if (o_.time_budget &&
+          std::chrono::steady_clock::now() - started_ > *o_.time_budget) {
         summary_.budget_spent = true;
         break;
       }
@@ -124,12 +134,14 @@ class PassRunner {
     bool any = false;
     for (JobState& s : states_) {
       if (s.failed || s.target >= pass_.max_runs) continue;
-      const bool needs = std::any_of(benchmarks_.begin(), benchmarks_.end(), [&](const auto& b) {
-        if (wanted.count(b.name) == 0) return false;
-        const std::size_t space = b.name.find(' ');
-        return source.owns(s.job, b.name.substr(0, space),
-                           space == std::string::npos ? "" : b.name.substr(space + 1));
-      });
+      const bool needs = std::any_of(
+          benchmarks_.begin(), benchmarks_.end(), [&](const auto& b) {
+            if (wanted.count(b.name) == 0) return false;
+            const std::size_t space = b.name.find(' ');
+            return source.owns(
+                s.job, b.name.substr(0, space),
+                space == std::string::npos ? "" : b.name.substr(space + 1));
+          });
       if (!needs) continue;
       ++s.target;
       progress_.grow(2);
@@ -138,10 +150,13 @@ class PassRunner {
     return any;
   }
 
-  [[nodiscard]] std::array<bool, 2> wanted_sides(const JobState& s, bool keep) const {
+  [[nodiscard]] std::array<bool, 2> wanted_sides(const JobState& s,
+                                                 bool keep) const {
     std::array<bool, 2> want{};
-    for (std::size_t side = 0; side < 2; ++side) want[side] = !keep || s.done[side] < s.target;
-    if (pass_.paired && keep && s.done[0] != s.done[1]) want[s.done[0] < s.done[1] ? 1 : 0] = false;
+    for (std::size_t side = 0; side < 2; ++side)
+      want[side] = !keep || s.done[side] < s.target;
+    if (pass_.paired && keep && s.done[0] != s.done[1])
+      want[s.done[0] < s.done[1] ? 1 : 0] = false;
     return want;
   }
 
@@ -165,7 +180,8 @@ class PassRunner {
     std::shuffle(units.begin(), units.end(), rng_);
     if (pass_.paired) {
       for (Unit& u : units) {
-        if (u.count == 2 && (rng_() & 1U) != 0) std::swap(u.sides[0], u.sides[1]);
+        if (u.count == 2 && (rng_() & 1U) != 0)
+          std::swap(u.sides[0], u.sides[1]);
       }
     }
     return units;
@@ -195,7 +211,8 @@ class PassRunner {
         }
       }
     };
-    const auto n = std::min<std::size_t>(static_cast<std::size_t>(pass_.parallel), units.size());
+    const auto n = std::min<std::size_t>(
+        static_cast<std::size_t>(pass_.parallel), units.size());
     for (std::size_t t = 0; t < n; ++t) workers.emplace_back(work);
     for (std::thread& t : workers) t.join();
     if (first_error) return *first_error;
@@ -209,7 +226,8 @@ class PassRunner {
     std::array<Measurements, 2> measured;
     for (std::size_t k = 0; k < u.count; ++k) {
       const std::size_t side = u.sides[k];
-      auto m = pass_.sources[side]->measure(s.job, ProcessOptions{o_.cpu, pass_.realtime});
+      auto m = pass_.sources[side]->measure(
+          s.job, ProcessOptions{o_.cpu, pass_.realtime});
       const std::lock_guard lock(mutex_);
       ++done_samples_;
       ++done_in_round_;
@@ -217,11 +235,11 @@ class PassRunner {
         s.failed = true;
         const std::string dropped =
             k == 0 ? std::string()
-                   : fmt::format("; its paired {} sample was dropped", kSideLabels[u.sides[0]]);
-        summary_.failures.push_back(fmt::format("{} [{}{}]: {}",
-                                                pass_.sources[side]->label(s.job),
-                                                kSideLabels[side],
-                                                dropped, m.error().message));
+                   : fmt::format("; its paired {} sample was dropped",
+                                 kSideLabels[u.sides[0]]);
+        summary_.failures.push_back(
+            fmt::format("{} [{}{}]: {}", pass_.sources[side]->label(s.job),
+                        kSideLabels[side], dropped, m.error().message));
         update_progress();
         return {};
       }
@@ -253,17 +271,21 @@ class PassRunner {
   [[nodiscard]] std::string render(const SampleRecord& r) const {
     if (o_.jsonl) return reports::sample_jsonl_line(r);
     const reports::MetricReading* wall = r.find("wall");
-    return reports::sample_csv_line(kSideLabels[r.binary == Binary::kOld ? 0 : 1], r.filename,
-                           r.configuration, wall->value, wall->time_s.value_or(0));
+    return reports::sample_csv_line(
+        kSideLabels[r.binary == Binary::kOld ? 0 : 1], r.filename,
+        r.configuration, wall->value, wall->time_s.value_or(0));
   }
 
   void update_progress() {
     std::size_t open_jobs = 0;
     for (const JobState& s : states_) {
-      if (!s.failed && (s.done[0] < s.target || s.done[1] < s.target)) ++open_jobs;
+      if (!s.failed && (s.done[0] < s.target || s.done[1] < s.target))
+        ++open_jobs;
     }
-    progress_.update(done_samples_, states_.size() - open_jobs, states_.size(), round_,
-                     static_cast<std::size_t>(std::max(pass_.runs, static_cast<int>(round_))),
+    progress_.update(done_samples_, states_.size() - open_jobs, states_.size(),
+                     round_,
+                     static_cast<std::size_t>(
+                         std::max(pass_.runs, static_cast<int>(round_))),
                      done_in_round_, round_samples_);
   }
 
@@ -286,8 +308,8 @@ class PassRunner {
 
 }  // namespace
 
-Result<std::vector<std::string>> common_jobs(const Pass& pass,
-                                             const std::function<bool(const std::string&)>& keep) {
+Result<std::vector<std::string>> common_jobs(
+    const Pass& pass, const std::function<bool(const std::string&)>& keep) {
   std::array<std::vector<std::string>, 2> listed;
   for (std::size_t side = 0; side < 2; ++side) {
     auto jobs = pass.sources[side]->list_jobs();
@@ -299,8 +321,8 @@ Result<std::vector<std::string>> common_jobs(const Pass& pass,
   for (const std::string& job : listed[0]) {
     if (!keep(job)) continue;
     if (on_new.count(job) == 0) {
-      std::fprintf(stderr, "fpbench: warning: %s is missing from %s; skipped\n", job.c_str(),
-                   pass.sources[1]->describe().c_str());
+      std::fprintf(stderr, "fpbench: warning: %s is missing from %s; skipped\n",
+                   job.c_str(), pass.sources[1]->describe().c_str());
       continue;
     }
     out.push_back(job);
@@ -308,19 +330,22 @@ Result<std::vector<std::string>> common_jobs(const Pass& pass,
   return out;
 }
 
-Result<RunSummary> run_passes(const std::vector<std::string>& jobs, const std::vector<Pass>& passes,
+Result<RunSummary> run_passes(const std::vector<std::string>& jobs,
+                              const std::vector<Pass>& passes,
                               const RunnerOptions& options,
                               const std::vector<reports::SampleRecord>& resumed,
                               SampleWriter& writer) {
   RunSummary summary;
   std::mt19937_64 rng(options.seed);
   const auto started = std::chrono::steady_clock::now();
-  detail::Progress progress(options.progress && ::isatty(STDERR_FILENO) != 0, 0);
+  detail::Progress progress(options.progress && ::isatty(STDERR_FILENO) != 0,
+                            0);
   std::size_t done_samples = 0;
   std::vector<std::unique_ptr<PassRunner>> runners;
   for (const Pass& pass : passes) {
-    runners.push_back(std::make_unique<PassRunner>(pass, jobs, options, rng, writer, summary,
-                                                   progress, done_samples, started));
+    runners.push_back(std::make_unique<PassRunner>(pass, jobs, options, rng,
+                                                   writer, summary, progress,
+                                                   done_samples, started));
     runners.back()->resume(resumed);
     progress.grow(runners.back()->pending());
   }

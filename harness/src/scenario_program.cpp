@@ -1,22 +1,11 @@
 #include "fpbench/harness/scenario_program.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <optional>
 #include <sstream>
 #include <string_view>
 
 namespace fpbench::harness {
 namespace {
-
-// Google Benchmark's time units; any other would scale every time by a guess.
-std::optional<double> seconds_per_unit(const std::string& unit) {
-  if (unit == "ns") return 1e-9;
-  if (unit == "us") return 1e-6;
-  if (unit == "ms") return 1e-3;
-  if (unit == "s") return 1.0;
-  return std::nullopt;
-}
 
 // "WHAT: exit status 3" and the child's stderr; just the status without WHAT.
 Error failed(const std::string& what, const ProcessResult& p) {
@@ -78,48 +67,6 @@ std::vector<std::string> ScenarioProgram::argv_for(
   argv.push_back("--benchmark_filter=" + filter);
   argv.emplace_back("--benchmark_format=json");
   return argv;
-}
-
-Result<Sample> ScenarioProgram::run(const std::string& benchmark, double min_time_s,
-                                    const ProcessOptions& options) const {
-  std::vector<std::string> argv = base_argv();
-  argv.push_back("--benchmark_filter=" + exact_filter(benchmark));
-  argv.push_back("--benchmark_min_time=" + std::to_string(min_time_s));
-  argv.emplace_back("--benchmark_format=json");
-  const auto p = run_process(argv, options);
-  if (!p) return p.error();
-  if (!p->ok()) return failed("", *p);
-  return parse_benchmark_json(p->out);
-}
-
-Result<Sample> parse_benchmark_json(const std::string& json) {
-  const auto doc = nlohmann::json::parse(json, nullptr, /*allow_exceptions=*/false);
-  if (doc.is_discarded() || !doc.contains("benchmarks") || !doc["benchmarks"].is_array()) {
-    return benchmark_error("the benchmark printed no Google Benchmark JSON");
-  }
-  for (const auto& b : doc["benchmarks"]) {
-    if (b.value("run_type", "iteration") != "iteration") continue;
-    if (b.value("error_occurred", false)) {
-      return benchmark_error(b.value("error_message", std::string("error")));
-    }
-    if (!b.contains("items_per_second") || !b.contains("real_time")) {
-      return benchmark_error("the benchmark reported no items_per_second");
-    }
-    if (!b.contains("time_unit") || !b["time_unit"].is_string()) {
-      return bad_input_error("the benchmark reported no time_unit");
-    }
-    const std::string unit = b["time_unit"].get<std::string>();
-    const std::optional<double> unit_s = seconds_per_unit(unit);
-    if (!unit_s) {
-      return bad_input_error("the benchmark reported an unknown time_unit '" + unit +
-                                    "': expected ns, us, ms or s");
-    }
-    Sample s;
-    s.rate_ops_per_s = b["items_per_second"].get<double>();
-    s.time_s = b["real_time"].get<double>() * b.value("iterations", 1.0) * *unit_s;
-    return s;
-  }
-  return benchmark_error("no benchmark matched");
 }
 
 std::string exact_filter(const std::string& benchmark) {

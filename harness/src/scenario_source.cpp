@@ -1,5 +1,6 @@
 // fpbench-scenarios as a sample source: timed, counting, or under callgrind.
 
+#include <fmt/format.h>
 #include <linux/perf_event.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -9,10 +10,8 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
-#include <sstream>
-
-#include <fmt/format.h>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "fpbench/harness/sample_source.hpp"
 #include "fpbench/harness/scenario_program.hpp"
@@ -33,12 +32,15 @@ double seconds_per_unit(const std::string& unit) {
   return 0;
 }
 
-std::string counter_source(const nlohmann::json& context, const std::string& counter) {
-  const std::string sources = context.value("fpbench_counter_sources", std::string());
+std::string counter_source(const nlohmann::json& context,
+                           const std::string& counter) {
+  const std::string sources =
+      context.value("fpbench_counter_sources", std::string());
   std::istringstream parts(sources);
   for (std::string part; std::getline(parts, part, ',');) {
     const std::size_t eq = part.find('=');
-    if (eq != std::string::npos && part.substr(0, eq) == counter) return part.substr(eq + 1);
+    if (eq != std::string::npos && part.substr(0, eq) == counter)
+      return part.substr(eq + 1);
   }
   return "";
 }
@@ -72,7 +74,8 @@ std::string take_measured_callgrind_output(const std::string& dir) {
 std::pair<std::string, std::string> benchmark_of_row(std::string name) {
   for (const char* suffix : {"/real_time", "/iterations:"}) {
     const std::size_t at = name.rfind(suffix);
-    if (at != std::string::npos && name.find('/', at + 1) == std::string::npos) name.resize(at);
+    if (at != std::string::npos && name.find('/', at + 1) == std::string::npos)
+      name.resize(at);
   }
   const std::size_t space = name.find(' ');
   if (space == std::string::npos) return {name, ""};
@@ -86,24 +89,32 @@ Error failed(const std::string& what, const ProcessResult& p) {
 }
 
 // Per counted iteration; absent counters stay absent.
-void add_counters(const nlohmann::json& row, const nlohmann::json& context, SampleRecord& r) {
+void add_counters(const nlohmann::json& row, const nlohmann::json& context,
+                  SampleRecord& r) {
   const double counted = row.value("fpbench_counted_iterations", 0.0);
   if (!(counted > 0)) return;
   r.iterations = static_cast<std::int64_t>(counted);
-  const auto add = [&](const char* field, const char* metric, const char* counter) {
+  const auto add = [&](const char* field, const char* metric,
+                       const char* counter) {
     if (!row.contains(field) || !row[field].is_number()) return;
-    r.metrics.emplace_back(metric, MetricReading{row[field].get<double>() / counted,
-                                                 counter_source(context, counter), {}, {}});
+    r.metrics.emplace_back(metric,
+                           MetricReading{row[field].get<double>() / counted,
+                                         counter_source(context, counter),
+                                         {},
+                                         {}});
   };
   add("fpbench_cpu_s", "cpu", "cpu");
   add("fpbench_faults", "faults", "faults");
   add("fpbench_instructions", "instructions", "instructions");
   if (row.contains("fpbench_syscalls")) {
     MetricReading calls{row["fpbench_syscalls"].get<double>() / counted,
-                        counter_source(context, "syscalls"), {}, {}};
+                        counter_source(context, "syscalls"),
+                        {},
+                        {}};
     for (const auto& [key, value] : row.items()) {
       if (key.rfind(kSyscallPrefix, 0) == 0 && value.is_number()) {
-        calls.by_name.emplace_back(key.substr(kSyscallPrefix.size()), value.get<double>() / counted);
+        calls.by_name.emplace_back(key.substr(kSyscallPrefix.size()),
+                                   value.get<double>() / counted);
       }
     }
     r.metrics.emplace_back("syscalls", std::move(calls));
@@ -127,7 +138,8 @@ class TracepointKeepers {
   [[nodiscard]] bool empty() const { return fds_.empty(); }
 
   void hold(const std::string& event) {
-    for (const char* root : {"/sys/kernel/tracing", "/sys/kernel/debug/tracing"}) {
+    for (const char* root :
+         {"/sys/kernel/tracing", "/sys/kernel/debug/tracing"}) {
       std::ifstream in(std::string(root) + "/events/" + event + "/id");
       std::uint64_t id = 0;
       if (!(in >> id)) continue;
@@ -136,7 +148,8 @@ class TracepointKeepers {
       attr.type = PERF_TYPE_TRACEPOINT;
       attr.config = id;
       attr.disabled = 1;
-      const long fd = ::syscall(SYS_perf_event_open, &attr, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+      const long fd = ::syscall(SYS_perf_event_open, &attr, 0, -1, -1,
+                                PERF_FLAG_FD_CLOEXEC);
       if (fd >= 0) fds_.push_back(static_cast<int>(fd));
       return;
     }
@@ -152,15 +165,18 @@ class ScenarioSource final : public SampleSource {
                  std::vector<std::string> sets, ScenarioMeasure how)
       : program_(program, impl, sets), how_(std::move(how)) {}
 
-  [[nodiscard]] std::string describe() const override { return program_.path(); }
+  [[nodiscard]] std::string describe() const override {
+    return program_.path();
+  }
   [[nodiscard]] Result<std::vector<std::string>> list_jobs() const override {
     return program_.list_configs();
   }
   [[nodiscard]] Result<void> check() const override {
     if (auto ok = program_.check_release_build(); !ok) return ok;
-    if (how_.counters.empty() || how_.kind == ScenarioMeasure::Kind::kCallgrind) return {};
-    const std::vector<std::string> argv = {program_.path(), "--counters=" + how_.counters,
-                                           "--check-counters"};
+    if (how_.counters.empty() || how_.kind == ScenarioMeasure::Kind::kCallgrind)
+      return {};
+    const std::vector<std::string> argv = {
+        program_.path(), "--counters=" + how_.counters, "--check-counters"};
     const auto p = run_process(argv);
     if (!p) return p.error();
     if (p->ok()) {
@@ -170,7 +186,8 @@ class ScenarioSource final : public SampleSource {
     std::string why = p->err;
     while (!why.empty() && why.back() == '\n') why.pop_back();
     const std::string prefix = "fpbench-scenarios: note: ";
-    for (std::size_t at = why.find(prefix); at != std::string::npos; at = why.find(prefix)) {
+    for (std::size_t at = why.find(prefix); at != std::string::npos;
+         at = why.find(prefix)) {
       why.erase(at, prefix.size());
     }
     return unavailable_error(why.empty() ? p->status_text() : why);
@@ -187,12 +204,14 @@ class ScenarioSource final : public SampleSource {
 
   [[nodiscard]] std::string label(const std::string& job) const override {
     if (!how_.batch) return job;
-    const std::size_t lines = static_cast<std::size_t>(std::count(job.begin(), job.end(), '\n'));
-    return fmt::format("{} ({} configurations)", job.substr(0, job.find('\n')), lines);
+    const std::size_t lines =
+        static_cast<std::size_t>(std::count(job.begin(), job.end(), '\n'));
+    return fmt::format("{} ({} configurations)", job.substr(0, job.find('\n')),
+                       lines);
   }
 
-  [[nodiscard]] Result<Measurements> measure(const std::string& job,
-                                             const ProcessOptions& options) const override {
+  [[nodiscard]] Result<Measurements> measure(
+      const std::string& job, const ProcessOptions& options) const override {
     std::vector<std::string> names;
     if (how_.batch) {
       std::istringstream lines(job);
@@ -215,30 +234,35 @@ class ScenarioSource final : public SampleSource {
       // reader) must not have it overwrite the measured process's counts.
       char dir[] = "/tmp/fpbench-callgrind-XXXXXX";
       if (::mkdtemp(dir) == nullptr) {
-        return io_error("cannot create a folder for callgrind's output in /tmp");
+        return io_error(
+            "cannot create a folder for callgrind's output in /tmp");
       }
       callgrind_dir = dir;
-      argv.insert(argv.begin(), {how_.valgrind, "--tool=callgrind", "--combine-dumps=yes",
-                                 "--callgrind-out-file=" + callgrind_dir + "/callgrind.%p"});
+      argv.insert(argv.begin(),
+                  {how_.valgrind, "--tool=callgrind", "--combine-dumps=yes",
+                   "--callgrind-out-file=" + callgrind_dir + "/callgrind.%p"});
     }
     const auto p = run_process(argv, options);
     std::string callgrind_text;
-    if (!callgrind_dir.empty()) callgrind_text = take_measured_callgrind_output(callgrind_dir);
+    if (!callgrind_dir.empty())
+      callgrind_text = take_measured_callgrind_output(callgrind_dir);
     if (!p) return p.error();
     if (!p->ok()) return failed("", *p);
     auto records = parse_scenario_json(p->out);
     if (!records) return records.error();
     if (records->size() != names.size()) {
-      return benchmark_error(fmt::format("ran {} of the {} benchmarks asked for",
-                                                   records->size(), names.size()));
+      return benchmark_error(
+          fmt::format("ran {} of the {} benchmarks asked for", records->size(),
+                      names.size()));
     }
     std::vector<std::uint64_t> instructions;
     if (how_.kind == ScenarioMeasure::Kind::kCallgrind) {
       auto parts = parse_callgrind_parts(callgrind_text);
       if (!parts) return parts.error();
       if (parts->size() != records->size()) {
-        return benchmark_error(fmt::format("callgrind counted {} loops for {} benchmarks", parts->size(),
-                                 records->size()));
+        return benchmark_error(
+            fmt::format("callgrind counted {} loops for {} benchmarks",
+                        parts->size(), records->size()));
       }
       instructions = std::move(*parts);
     }
@@ -249,24 +273,30 @@ class ScenarioSource final : public SampleSource {
         // carry suffixes.
         const std::size_t space = job.find(' ');
         record.filename = job.substr(0, space);
-        record.configuration = space == std::string::npos ? "" : job.substr(space + 1);
+        record.configuration =
+            space == std::string::npos ? "" : job.substr(space + 1);
       } else if (!owns(job, record.filename, record.configuration)) {
-        return benchmark_error(fmt::format("reported '{} {}', which was not asked for",
-                                                     record.filename, record.configuration));
+        return benchmark_error(
+            fmt::format("reported '{} {}', which was not asked for",
+                        record.filename, record.configuration));
       }
       if (how_.kind != ScenarioMeasure::Kind::kTimed) {
         // A count of a few iterations says nothing about time.
-        std::erase_if(record.metrics, [](const auto& m) { return m.first == "wall"; });
+        std::erase_if(record.metrics,
+                      [](const auto& m) { return m.first == "wall"; });
       }
       if (how_.kind == ScenarioMeasure::Kind::kCallgrind) {
         if (record.iterations <= 0) {
-          return benchmark_error("the benchmark reported no counted iterations");
+          return benchmark_error(
+              "the benchmark reported no counted iterations");
         }
         record.metrics.emplace_back(
             "instructions",
             MetricReading{static_cast<double>(instructions[i]) /
                               static_cast<double>(record.iterations),
-                          "valgrind", {}, {}});
+                          "valgrind",
+                          {},
+                          {}});
       }
     }
     return std::move(*records);
@@ -284,20 +314,24 @@ class ScenarioSource final : public SampleSource {
 
   ScenarioProgram program_;
   ScenarioMeasure how_;
-  std::unique_ptr<TracepointKeepers> keepers_ = std::make_unique<TracepointKeepers>();
+  std::unique_ptr<TracepointKeepers> keepers_ =
+      std::make_unique<TracepointKeepers>();
 };
 
 }  // namespace
 
 Result<std::vector<SampleRecord>> parse_scenario_json(const std::string& json) {
-  const auto doc = nlohmann::json::parse(json, nullptr, /*allow_exceptions=*/false);
-  if (doc.is_discarded() || !doc.contains("benchmarks") || !doc["benchmarks"].is_array()) {
-    return bad_input_error("the benchmark printed no Google Benchmark JSON");
+  const auto doc =
+      nlohmann::json::parse(json, nullptr, /*allow_exceptions=*/false);
+  if (doc.is_discarded() || !doc.contains("benchmarks") ||
+      !doc["benchmarks"].is_array()) {
+    return benchmark_error("the benchmark printed no Google Benchmark JSON");
   }
   const nlohmann::json context = doc.value("context", nlohmann::json::object());
   std::vector<SampleRecord> out;
   for (const auto& b : doc["benchmarks"]) {
-    if (!b.is_object() || b.value("run_type", "iteration") != "iteration") continue;
+    if (!b.is_object() || b.value("run_type", "iteration") != "iteration")
+      continue;
     if (b.value("error_occurred", false)) {
       return benchmark_error(b.value("error_message", std::string("error")));
     }
@@ -309,37 +343,49 @@ Result<std::vector<SampleRecord>> parse_scenario_json(const std::string& json) {
     const auto real_time = number("real_time");
     const auto iterations = number("iterations");
     if (!rate || !real_time || !iterations) {
-      return bad_input_error("the benchmark reported no items_per_second, real_time and iterations");
+      return benchmark_error(
+          "the benchmark reported no numbers for items_per_second, real_time "
+          "and iterations");
     }
-    const std::string unit = b.value("time_unit", std::string("ns"));
+    if (!b.contains("time_unit") || !b["time_unit"].is_string()) {
+      return benchmark_error("the benchmark reported no time_unit");
+    }
+    const std::string unit = b["time_unit"].get<std::string>();
     const double per_unit = seconds_per_unit(unit);
-    if (per_unit == 0) return bad_input_error("the benchmark reported time unit '" + unit + "'");
+    if (per_unit == 0) {
+      return benchmark_error("the benchmark reported an unknown time_unit '" +
+                             unit + "': expected ns, us, ms or s");
+    }
     SampleRecord r;
     const auto name = benchmark_of_row(b.value("name", std::string()));
     r.filename = name.first;
     r.configuration = name.second;
     r.isa = context.value("fpbench_isa", std::string());
     r.iterations = static_cast<std::int64_t>(*iterations);
-    r.metrics.emplace_back("wall",
-                           MetricReading{*rate, "clock", *real_time * *iterations * per_unit, {}});
+    r.metrics.emplace_back(
+        "wall",
+        MetricReading{*rate, "clock", *real_time * *iterations * per_unit, {}});
     add_counters(b, context, r);
     out.push_back(std::move(r));
   }
-  if (out.empty()) return bad_input_error("no benchmark matched");
+  if (out.empty()) return benchmark_error("no benchmark matched");
   return out;
 }
 
-Result<std::vector<std::uint64_t>> parse_callgrind_parts(const std::string& text) {
+Result<std::vector<std::uint64_t>> parse_callgrind_parts(
+    const std::string& text) {
   // Parts start with "part: N"; a loop's part has the trigger
   // "Client Request: fpbench-loop" and its own count in "summary:".
   std::vector<std::uint64_t> parts;
   std::size_t at = text.find("part:");
   while (at != std::string::npos) {
     const std::size_t next = text.find("\npart:", at + 1);
-    const std::string_view part =
-        std::string_view(text).substr(at, next == std::string::npos ? std::string::npos : next - at);
+    const std::string_view part = std::string_view(text).substr(
+        at, next == std::string::npos ? std::string::npos : next - at);
     at = next == std::string::npos ? next : next + 1;
-    if (part.find("desc: Trigger: Client Request: fpbench-loop") == std::string_view::npos) continue;
+    if (part.find("desc: Trigger: Client Request: fpbench-loop") ==
+        std::string_view::npos)
+      continue;
     const std::size_t summary = part.find("\nsummary:");
     if (summary == std::string_view::npos) {
       return benchmark_error("callgrind's part has no summary line");
@@ -347,7 +393,8 @@ Result<std::vector<std::uint64_t>> parse_callgrind_parts(const std::string& text
     const std::string digits(part.substr(summary + 10, 32));
     char* end = nullptr;
     const unsigned long long n = std::strtoull(digits.c_str(), &end, 10);
-    if (end == digits.c_str()) return benchmark_error("callgrind's summary has no count");
+    if (end == digits.c_str())
+      return benchmark_error("callgrind's summary has no count");
     parts.push_back(static_cast<std::uint64_t>(n));
   }
   if (parts.empty()) return benchmark_error("callgrind counted no loop");
@@ -362,24 +409,25 @@ bool hardware_instruction_counter_available() {
   attr.disabled = 1;
   attr.exclude_kernel = 1;
   attr.exclude_hv = 1;
-  const long fd = ::syscall(SYS_perf_event_open, &attr, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+  const long fd =
+      ::syscall(SYS_perf_event_open, &attr, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
   if (fd < 0) return false;
   ::close(static_cast<int>(fd));
   return true;
 }
 
-std::string batch_job(const std::string& label, const std::vector<std::string>& benchmarks) {
+std::string batch_job(const std::string& label,
+                      const std::vector<std::string>& benchmarks) {
   std::string job = label;
   for (const std::string& b : benchmarks) job += "\n" + b;
   return job;
 }
 
-std::unique_ptr<SampleSource> make_scenario_source(std::string program,
-                                                   std::optional<std::string> impl,
-                                                   std::vector<std::string> sets,
-                                                   ScenarioMeasure how) {
-  return std::make_unique<ScenarioSource>(std::move(program), std::move(impl), std::move(sets),
-                                          std::move(how));
+std::unique_ptr<SampleSource> make_scenario_source(
+    std::string program, std::optional<std::string> impl,
+    std::vector<std::string> sets, ScenarioMeasure how) {
+  return std::make_unique<ScenarioSource>(std::move(program), std::move(impl),
+                                          std::move(sets), std::move(how));
 }
 
 }  // namespace fpbench::harness

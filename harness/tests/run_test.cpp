@@ -83,42 +83,48 @@ TEST(ExactFilter, EscapesRegexCharacters) {
   EXPECT_EQ(exact_filter("fs/a n=1 x='a.b(c)'"), "^fs/a n=1 x='a\\.b\\(c\\)'(/iterations:[0-9]+)?(/real_time)?$");
 }
 
-TEST(ParseBenchmarkJson, RateTimeAndErrors) {
-  const auto s = parse_benchmark_json(
+TEST(ScenarioJson, RateTimeAndErrors) {
+  const auto s = parse_scenario_json(
       R"({"benchmarks":[{"name":"a/real_time","run_type":"iteration","iterations":4,)"
       R"("real_time":2.5,"time_unit":"ms","items_per_second":400.0}]})");
-  ASSERT_TRUE(s.has_value());
-  EXPECT_DOUBLE_EQ(s->rate_ops_per_s, 400.0);
-  EXPECT_DOUBLE_EQ(s->time_s, 0.01);
-  const auto e = parse_benchmark_json(
+  ASSERT_TRUE(s.has_value()) << s.error().message;
+  const reports::MetricReading* wall = s->front().find("wall");
+  ASSERT_NE(wall, nullptr);
+  EXPECT_DOUBLE_EQ(wall->value, 400.0);
+  EXPECT_DOUBLE_EQ(*wall->time_s, 0.01);
+  const auto e = parse_scenario_json(
       R"({"benchmarks":[{"name":"a","error_occurred":true,"error_message":"ENOENT: x"}]})");
   ASSERT_FALSE(e.has_value());
   EXPECT_EQ(e.error().message, "ENOENT: x");
   EXPECT_EQ(e.error().kind, ErrorKind::kBenchmarkFailed);
-  const auto garbage = parse_benchmark_json("not json");
+  const auto garbage = parse_scenario_json("not json");
   ASSERT_FALSE(garbage.has_value());
   EXPECT_EQ(garbage.error().kind, ErrorKind::kBenchmarkFailed);
+  const auto wrong_type = parse_scenario_json(
+      R"({"benchmarks":[{"name":"a","run_type":"iteration","iterations":2,)"
+      R"("real_time":0.5,"time_unit":"s","items_per_second":"fast"}]})");
+  ASSERT_FALSE(wrong_type.has_value());
+  EXPECT_EQ(wrong_type.error().kind, ErrorKind::kBenchmarkFailed);
 }
 
-TEST(ParseBenchmarkJson, AnUnknownOrMissingTimeUnitIsAnErrorNamingIt) {
-  const auto seconds = parse_benchmark_json(
+TEST(ScenarioJson, AnUnknownOrMissingTimeUnitIsAnErrorNamingIt) {
+  const auto seconds = parse_scenario_json(
       R"({"benchmarks":[{"name":"a","run_type":"iteration","iterations":2,)"
       R"("real_time":0.5,"time_unit":"s","items_per_second":2.0}]})");
   ASSERT_TRUE(seconds.has_value()) << seconds.error().message;
-  EXPECT_DOUBLE_EQ(seconds->time_s, 1.0);
-  const auto minutes = parse_benchmark_json(
+  EXPECT_DOUBLE_EQ(*seconds->front().find("wall")->time_s, 1.0);
+  const auto minutes = parse_scenario_json(
       R"({"benchmarks":[{"name":"a","run_type":"iteration","iterations":2,)"
       R"("real_time":0.5,"time_unit":"min","items_per_second":2.0}]})");
   ASSERT_FALSE(minutes.has_value());
   EXPECT_EQ(minutes.error().message,
             "the benchmark reported an unknown time_unit 'min': expected ns, us, ms or s");
-  const auto none = parse_benchmark_json(
+  const auto none = parse_scenario_json(
       R"({"benchmarks":[{"name":"a","run_type":"iteration","iterations":2,)"
       R"("real_time":0.5,"items_per_second":2.0}]})");
   ASSERT_FALSE(none.has_value());
   EXPECT_EQ(none.error().message, "the benchmark reported no time_unit");
 }
-
 
 // Whether the fpbench-scenarios beside fpbench is a sanitized build, which
 // fpbench run refuses to time.

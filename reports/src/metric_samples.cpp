@@ -23,7 +23,8 @@ const std::vector<MetricInfo>& metric_table() {
   return table;
 }
 
-Error bad_line(const std::string& input, std::size_t line, const std::string& what) {
+Error bad_line(const std::string& input, std::size_t line,
+               const std::string& what) {
   return bad_input_error(fmt::format("{}:{}: {}", input, line, what));
 }
 
@@ -31,26 +32,34 @@ bool usable_number(const nlohmann::ordered_json& v) {
   return v.is_number() && std::isfinite(v.get<double>());
 }
 
-Result<MetricReading> parse_reading(const nlohmann::ordered_json& j, const std::string& metric,
-                                    const std::string& input, std::size_t line) {
+Result<MetricReading> parse_reading(const nlohmann::ordered_json& j,
+                                    const std::string& metric,
+                                    const std::string& input,
+                                    std::size_t line) {
   if (!j.is_object() || !j.contains("value") || !usable_number(j["value"])) {
-    return bad_line(input, line, "metric '" + metric + "' needs a finite number \"value\"");
+    return bad_line(input, line,
+                    "metric '" + metric + "' needs a finite number \"value\"");
   }
   MetricReading r;
   r.value = j["value"].get<double>();
   if (r.value < 0 || (metric == "wall" && !(r.value > 0))) {
-    return bad_line(input, line, fmt::format("metric '{}' has an impossible value {}", metric, r.value));
+    return bad_line(
+        input, line,
+        fmt::format("metric '{}' has an impossible value {}", metric, r.value));
   }
   if (!j.contains("source") || !j["source"].is_string()) {
-    return bad_line(input, line, "metric '" + metric + "' needs its \"source\"");
+    return bad_line(input, line,
+                    "metric '" + metric + "' needs its \"source\"");
   }
   r.source = j["source"].get<std::string>();
   if (j.contains("time")) {
-    if (!usable_number(j["time"])) return bad_line(input, line, "\"time\" must be a finite number");
+    if (!usable_number(j["time"]))
+      return bad_line(input, line, "\"time\" must be a finite number");
     r.time_s = j["time"].get<double>();
   }
   if (j.contains("by_name")) {
-    if (!j["by_name"].is_object()) return bad_line(input, line, "\"by_name\" must be an object");
+    if (!j["by_name"].is_object())
+      return bad_line(input, line, "\"by_name\" must be an object");
     for (const auto& [name, count] : j["by_name"].items()) {
       if (!usable_number(count) || count.get<double>() < 0) {
         return bad_line(input, line, "by_name '" + name + "' must be a count");
@@ -61,10 +70,12 @@ Result<MetricReading> parse_reading(const nlohmann::ordered_json& j, const std::
   return r;
 }
 
-Result<SampleRecord> parse_record(std::string_view text, const std::string& input,
-                                  std::size_t line) {
-  const auto j = nlohmann::ordered_json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded() || !j.is_object()) return bad_line(input, line, "not a JSON object");
+Result<SampleRecord> parse_record(std::string_view text,
+                                  const std::string& input, std::size_t line) {
+  const auto j =
+      nlohmann::ordered_json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded() || !j.is_object())
+    return bad_line(input, line, "not a JSON object");
   SampleRecord r;
   const auto text_field = [&](const char* key) -> Result<std::string> {
     if (!j.contains(key) || !j[key].is_string()) {
@@ -75,7 +86,9 @@ Result<SampleRecord> parse_record(std::string_view text, const std::string& inpu
   auto binary = text_field("binary");
   if (!binary) return binary.error();
   if (*binary != "old" && *binary != "new") {
-    return bad_line(input, line, "\"binary\" must be \"old\" or \"new\", not \"" + *binary + "\"");
+    return bad_line(
+        input, line,
+        "\"binary\" must be \"old\" or \"new\", not \"" + *binary + "\"");
   }
   r.binary = *binary == "old" ? Binary::kOld : Binary::kNew;
   auto filename = text_field("filename");
@@ -90,9 +103,12 @@ Result<SampleRecord> parse_record(std::string_view text, const std::string& inpu
     }
     r.iterations = j["iterations"].get<std::int64_t>();
   }
-  if (j.contains("isa") && j["isa"].is_string()) r.isa = j["isa"].get<std::string>();
-  if (!j.contains("metrics") || !j["metrics"].is_object() || j["metrics"].empty()) {
-    return bad_line(input, line, "\"metrics\" must be an object with at least one metric");
+  if (j.contains("isa") && j["isa"].is_string())
+    r.isa = j["isa"].get<std::string>();
+  if (!j.contains("metrics") || !j["metrics"].is_object() ||
+      j["metrics"].empty()) {
+    return bad_line(input, line,
+                    "\"metrics\" must be an object with at least one metric");
   }
   for (const auto& [name, value] : j["metrics"].items()) {
     auto reading = parse_reading(value, name, input, line);
@@ -161,8 +177,8 @@ bool looks_like_sample_jsonl(std::string_view text) {
   return first != std::string_view::npos && text[first] == '{';
 }
 
-Result<std::vector<SampleRecord>> parse_sample_jsonl(std::string_view text,
-                                                     const std::string& input_name) {
+Result<std::vector<SampleRecord>> parse_sample_jsonl(
+    std::string_view text, const std::string& input_name) {
   if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
   std::vector<SampleRecord> records;
   std::size_t line_number = 0;
@@ -175,7 +191,8 @@ Result<std::vector<SampleRecord>> parse_sample_jsonl(std::string_view text,
     if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
     if (last) {
       return bad_line(input_name, line_number,
-                      "the last line has no newline: an interrupted write? remove it to go on");
+                      "the last line has no newline: an interrupted write? "
+                      "remove it to go on");
     }
     auto record = parse_record(line, input_name, line_number);
     if (!record) return record.error();
@@ -186,17 +203,22 @@ Result<std::vector<SampleRecord>> parse_sample_jsonl(std::string_view text,
 }
 
 Result<MetricSamples> select_metric(const std::vector<SampleRecord>& records,
-                                    std::string_view metric, const std::string& input_name) {
+                                    std::string_view metric,
+                                    const std::string& input_name) {
   const auto info = metric_info(metric);
   if (!info) {
     std::string names;
-    for (std::string_view n : known_metrics()) names += (names.empty() ? "" : ", ") + std::string(n);
-    return usage_error(fmt::format("unknown metric '{}': expected {} or syscalls:NAME",
-                                      metric, names));
+    for (std::string_view n : known_metrics())
+      names += (names.empty() ? "" : ", ") + std::string(n);
+    return usage_error(fmt::format(
+        "unknown metric '{}': expected {} or syscalls:NAME", metric, names));
   }
-  const bool by_name = metric.substr(0, kSyscallPrefix.size()) == kSyscallPrefix;
-  const std::string_view stored = by_name ? std::string_view("syscalls") : metric;
-  const std::string_view call = by_name ? metric.substr(kSyscallPrefix.size()) : "";
+  const bool by_name =
+      metric.substr(0, kSyscallPrefix.size()) == kSyscallPrefix;
+  const std::string_view stored =
+      by_name ? std::string_view("syscalls") : metric;
+  const std::string_view call =
+      by_name ? metric.substr(kSyscallPrefix.size()) : "";
   MetricSamples out;
   out.info = *info;
   out.metric = std::string(metric);
@@ -206,17 +228,19 @@ Result<MetricSamples> select_metric(const std::vector<SampleRecord>& records,
     if (out.source.empty()) {
       out.source = reading->source;
     } else if (out.source != reading->source) {
-      return bad_input_error(fmt::format("{}: metric '{}' comes from two sources, {} and {}; compare "
-                               "samples of one source",
-                               input_name, stored, out.source, reading->source));
+      return bad_input_error(fmt::format(
+          "{}: metric '{}' comes from two sources, {} and {}; compare "
+          "samples of one source",
+          input_name, stored, out.source, reading->source));
     }
     double value = reading->value;
     if (by_name) {
-      const auto it = std::find_if(reading->by_name.begin(), reading->by_name.end(),
-                                   [&](const auto& p) { return p.first == call; });
+      const auto it =
+          std::find_if(reading->by_name.begin(), reading->by_name.end(),
+                       [&](const auto& p) { return p.first == call; });
       if (it == reading->by_name.end()) {
-        return bad_input_error(fmt::format("{}: system call '{}' is not counted by name",
-                                              input_name, call));
+        return bad_input_error(fmt::format(
+            "{}: system call '{}' is not counted by name", input_name, call));
       }
       value = it->second;
     }
@@ -225,18 +249,22 @@ Result<MetricSamples> select_metric(const std::vector<SampleRecord>& records,
   if (out.samples.sample_count() == 0) {
     const auto present = metrics_present(records);
     std::string names;
-    for (const std::string& n : present) names += (names.empty() ? "" : ", ") + n;
-    return bad_input_error(fmt::format("{}: no sample has metric '{}' (it has: {})", input_name,
-                                          stored, names));
+    for (const std::string& n : present)
+      names += (names.empty() ? "" : ", ") + n;
+    return bad_input_error(
+        fmt::format("{}: no sample has metric '{}' (it has: {})", input_name,
+                    stored, names));
   }
   return out;
 }
 
-std::vector<std::string> metrics_present(const std::vector<SampleRecord>& records) {
+std::vector<std::string> metrics_present(
+    const std::vector<SampleRecord>& records) {
   std::vector<std::string> out;
   for (std::string_view name : known_metrics()) {
-    const bool any = std::any_of(records.begin(), records.end(),
-                                 [&](const SampleRecord& r) { return r.find(name) != nullptr; });
+    const bool any = std::any_of(
+        records.begin(), records.end(),
+        [&](const SampleRecord& r) { return r.find(name) != nullptr; });
     if (any) out.emplace_back(name);
   }
   return out;

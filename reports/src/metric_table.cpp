@@ -25,8 +25,8 @@ struct Cells {
   std::array<std::string, 5> values;  // old, new, change, confidence, accuracy
 };
 
-constexpr std::array<const char*, 5> kHeaders = {"old", "new", "change", "confidence",
-                                                 "accuracy (*)"};
+constexpr std::array<const char*, 5> kHeaders = {"old", "new", "change",
+                                                 "confidence", "accuracy (*)"};
 
 Cells row_cells(const ComparisonRow& row, double noise_floor) {
   Cells c;
@@ -44,7 +44,8 @@ Cells row_cells(const ComparisonRow& row, double noise_floor) {
   } else {
     c.values[2] = fmt::format("{:.2f} %", s.improvement_pct);
   }
-  if (exact_samples(row.old_rates, noise_floor) && exact_samples(row.new_rates, noise_floor)) {
+  if (exact_samples(row.old_rates, noise_floor) &&
+      exact_samples(row.new_rates, noise_floor)) {
     c.values[3] = "exact";
   } else if (s.test) {
     c.values[3] = std::string(static_cast<std::size_t>(s.stars), '*');
@@ -66,14 +67,16 @@ bool exact_samples(const std::vector<double>& values, double noise_floor) {
   return stats::is_deterministic(values, noise_floor, /*allow_single=*/true);
 }
 
-std::string format_metric_text(const MetricSamples& samples, const Comparison& comparison) {
+std::string format_metric_text(const MetricSamples& samples,
+                               const Comparison& comparison) {
   std::vector<Cells> rows;
   for (const ComparisonRow& row : comparison.rows) {
     rows.push_back(row_cells(row, samples.info.noise_floor));
   }
   std::size_t name_width = 0;
   std::array<std::size_t, 5> widths{};
-  for (std::size_t i = 0; i < widths.size(); ++i) widths[i] = detail::display_width(kHeaders[i]);
+  for (std::size_t i = 0; i < widths.size(); ++i)
+    widths[i] = detail::display_width(kHeaders[i]);
   for (const Cells& c : rows) {
     name_width = std::max(name_width, detail::display_width(c.name));
     for (std::size_t i = 0; i < widths.size(); ++i) {
@@ -86,18 +89,22 @@ std::string format_metric_text(const MetricSamples& samples, const Comparison& c
   };
   std::string out = header_line(samples);
   out += std::string(name_width, ' ');
-  for (std::size_t i = 0; i < widths.size(); ++i) out += " " + pad_left(kHeaders[i], widths[i]);
+  for (std::size_t i = 0; i < widths.size(); ++i)
+    out += " " + pad_left(kHeaders[i], widths[i]);
   out += '\n';
   for (const Cells& c : rows) {
-    std::string line = c.name + std::string(name_width - detail::display_width(c.name), ' ');
-    for (std::size_t i = 0; i < widths.size(); ++i) line += " " + pad_left(c.values[i], widths[i]);
+    std::string line =
+        c.name + std::string(name_width - detail::display_width(c.name), ' ');
+    for (std::size_t i = 0; i < widths.size(); ++i)
+      line += " " + pad_left(c.values[i], widths[i]);
     line.erase(line.find_last_not_of(' ') + 1);
     out += line + '\n';
   }
   return out;
 }
 
-std::string format_metric_markdown(const MetricSamples& samples, const Comparison& comparison) {
+std::string format_metric_markdown(const MetricSamples& samples,
+                                   const Comparison& comparison) {
   std::string out = "**" + header_line(samples);
   out.insert(out.size() - 1, "**");
   out += "\n| benchmark |";
@@ -106,7 +113,8 @@ std::string format_metric_markdown(const MetricSamples& samples, const Compariso
   for (const ComparisonRow& row : comparison.rows) {
     const Cells c = row_cells(row, samples.info.noise_floor);
     out += "| " + markdown_escape(c.name) + " |";
-    for (const std::string& v : c.values) out += " " + markdown_escape(v) + " |";
+    for (const std::string& v : c.values)
+      out += " " + markdown_escape(v) + " |";
     out += '\n';
   }
   return out;

@@ -20,14 +20,26 @@ namespace {
 // only. Kernel names, shown without the "new" of the stat family. Each one
 // costs tens of milliseconds when the process exits (the kernel waits for
 // its tracepoint to be unhooked), so the list is short.
-constexpr std::array<std::pair<const char*, const char*>, 17> kNamedSyscalls = {{
-    {"openat", "openat"},     {"close", "close"},           {"read", "read"},
-    {"write", "write"},       {"pread64", "pread64"},       {"lseek", "lseek"},
-    {"newfstat", "fstat"},    {"newfstatat", "fstatat"},    {"statx", "statx"},
-    {"getdents64", "getdents64"}, {"fsync", "fsync"},       {"mmap", "mmap"},
-    {"brk", "brk"},           {"futex", "futex"},           {"epoll_wait", "epoll_wait"},
-    {"epoll_pwait", "epoll_pwait"}, {"sched_yield", "sched_yield"},
-}};
+constexpr std::array<std::pair<const char*, const char*>, 17> kNamedSyscalls = {
+    {
+        {"openat", "openat"},
+        {"close", "close"},
+        {"read", "read"},
+        {"write", "write"},
+        {"pread64", "pread64"},
+        {"lseek", "lseek"},
+        {"newfstat", "fstat"},
+        {"newfstatat", "fstatat"},
+        {"statx", "statx"},
+        {"getdents64", "getdents64"},
+        {"fsync", "fsync"},
+        {"mmap", "mmap"},
+        {"brk", "brk"},
+        {"futex", "futex"},
+        {"epoll_wait", "epoll_wait"},
+        {"epoll_pwait", "epoll_pwait"},
+        {"sched_yield", "sched_yield"},
+    }};
 
 // Calls that wait for another thread or the event loop: how many happen
 // depends on how the threads meet, not on the work, so they are counted by
@@ -37,7 +49,8 @@ bool is_wait(std::string_view name) {
          name == "sched_yield";
 }
 
-constexpr const char* kTracefsRoots[] = {"/sys/kernel/tracing", "/sys/kernel/debug/tracing"};
+constexpr const char* kTracefsRoots[] = {"/sys/kernel/tracing",
+                                         "/sys/kernel/debug/tracing"};
 
 int perf_open(perf_event_attr& attr, int group_fd) {
   return static_cast<int>(::syscall(SYS_perf_event_open, &attr, 0, -1, group_fd,
@@ -65,12 +78,14 @@ std::optional<std::uint64_t> tracepoint_id(const std::string& event) {
 
 std::uint64_t read_count(int fd) {
   std::uint64_t value = 0;
-  if (::read(fd, &value, sizeof(value)) != static_cast<ssize_t>(sizeof(value))) return 0;
+  if (::read(fd, &value, sizeof(value)) != static_cast<ssize_t>(sizeof(value)))
+    return 0;
   return value;
 }
 
 std::string errno_text(int error) {
-  return std::string(strerrorname_np(error) != nullptr ? strerrorname_np(error) : "errno") +
+  return std::string(strerrorname_np(error) != nullptr ? strerrorname_np(error)
+                                                       : "errno") +
          " (" + std::strerror(error) + ")";
 }
 
@@ -83,7 +98,8 @@ Usage usage_now() {
   rusage u{};
   ::getrusage(RUSAGE_SELF, &u);
   const auto seconds = [](const timeval& t) {
-    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) * 1e-6;
+    return static_cast<double>(t.tv_sec) +
+           static_cast<double>(t.tv_usec) * 1e-6;
   };
   return {seconds(u.ru_utime) + seconds(u.ru_stime),
           static_cast<double>(u.ru_minflt) + static_cast<double>(u.ru_majflt)};
@@ -108,7 +124,7 @@ Result<CounterSelection> parse_counter_selection(std::string_view list) {
       s.instructions = true;
     } else {
       return usage_error("unknown counter '" + std::string(name) +
-                                "': expected cpu, faults, syscalls or instructions");
+                         "': expected cpu, faults, syscalls or instructions");
     }
     if (comma == std::string_view::npos) break;
     list.remove_prefix(comma + 1);
@@ -148,17 +164,20 @@ void LoopCounters::open(const CounterSelection& selection) {
 std::string LoopCounters::open_syscalls(bool by_name) {
   const auto total_id = tracepoint_id("raw_syscalls/sys_enter");
   if (!total_id) {
-    return "syscalls: no tracepoint raw_syscalls/sys_enter (mount tracefs as root: "
+    return "syscalls: no tracepoint raw_syscalls/sys_enter (mount tracefs as "
+           "root: "
            "mount -t tracefs nodev /sys/kernel/tracing)";
   }
   perf_event_attr leader = counting_attr(PERF_TYPE_TRACEPOINT, *total_id);
   syscall_leader_fd_ = perf_open(leader, -1);
   if (syscall_leader_fd_ < 0) {
-    return "syscalls: perf_event_open of raw_syscalls/sys_enter: " + errno_text(errno);
+    return "syscalls: perf_event_open of raw_syscalls/sys_enter: " +
+           errno_text(errno);
   }
   for (const auto& [kernel_name, shown] : kNamedSyscalls) {
     if (!by_name) break;
-    const auto id = tracepoint_id(std::string("syscalls/sys_enter_") + kernel_name);
+    const auto id =
+        tracepoint_id(std::string("syscalls/sys_enter_") + kernel_name);
     if (!id) continue;  // not a system call of this architecture
     perf_event_attr attr = counting_attr(PERF_TYPE_TRACEPOINT, *id);
     attr.disabled = 0;  // follows the leader
@@ -169,12 +188,14 @@ std::string LoopCounters::open_syscalls(bool by_name) {
 }
 
 std::string LoopCounters::open_instructions() {
-  perf_event_attr attr = counting_attr(PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS);
+  perf_event_attr attr =
+      counting_attr(PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS);
   attr.exclude_kernel = 1;
   attr.exclude_hv = 1;
   instructions_fd_ = perf_open(attr, -1);
   if (instructions_fd_ < 0) {
-    return "instructions: no hardware counter (perf_event_open: " + errno_text(errno) +
+    return "instructions: no hardware counter (perf_event_open: " +
+           errno_text(errno) +
            "); run under valgrind --tool=callgrind to count them";
   }
   return {};
@@ -215,7 +236,8 @@ std::string LoopCounters::sources() const {
   if (selection_.cpu) add("cpu", "rusage");
   if (selection_.faults) add("faults", "rusage");
   if (selection_.syscalls) add("syscalls", "tracepoint");
-  if (selection_.instructions) add("instructions", valgrind_ ? "valgrind" : "pmu");
+  if (selection_.instructions)
+    add("instructions", valgrind_ ? "valgrind" : "pmu");
   return out;
 }
 
@@ -245,7 +267,8 @@ void LoopCounters::stop(std::int64_t counted_iterations) {
     // tell it from the part written at exit.
     CALLGRIND_DUMP_STATS_AT("fpbench-loop");
   }
-  if (instructions_fd_ >= 0) ::ioctl(instructions_fd_, PERF_EVENT_IOC_DISABLE, 0);
+  if (instructions_fd_ >= 0)
+    ::ioctl(instructions_fd_, PERF_EVENT_IOC_DISABLE, 0);
   const Usage u = usage_now();
 
   totals_ = CounterTotals{};
@@ -262,9 +285,11 @@ void LoopCounters::stop(std::int64_t counted_iterations) {
       totals_.syscalls_by_name.emplace_back(f.name, n);
     }
     totals_.syscalls_all = total > 0 ? total - 1 : 0;
-    totals_.syscalls = *totals_.syscalls_all >= waits ? *totals_.syscalls_all - waits : 0;
+    totals_.syscalls =
+        *totals_.syscalls_all >= waits ? *totals_.syscalls_all - waits : 0;
   }
-  if (instructions_fd_ >= 0) totals_.instructions = read_count(instructions_fd_);
+  if (instructions_fd_ >= 0)
+    totals_.instructions = read_count(instructions_fd_);
 }
 
 void LoopCounters::report(benchmark::State& state) const {
@@ -275,21 +300,26 @@ void LoopCounters::report(benchmark::State& state) const {
   if (totals_.cpu_s) put("cpu_s", *totals_.cpu_s);
   if (totals_.faults) put("faults", *totals_.faults);
   if (totals_.syscalls) put("syscalls", static_cast<double>(*totals_.syscalls));
-  if (totals_.syscalls_all) put("syscalls_all", static_cast<double>(*totals_.syscalls_all));
+  if (totals_.syscalls_all)
+    put("syscalls_all", static_cast<double>(*totals_.syscalls_all));
   for (const auto& [name, n] : totals_.syscalls_by_name) {
     put("syscall_" + name, static_cast<double>(n));
   }
-  if (totals_.instructions) put("instructions", static_cast<double>(*totals_.instructions));
+  if (totals_.instructions)
+    put("instructions", static_cast<double>(*totals_.instructions));
 }
 
-void set_fixed_iterations(std::int64_t iterations) { fixed_iterations_value = iterations; }
+void set_fixed_iterations(std::int64_t iterations) {
+  fixed_iterations_value = iterations;
+}
 std::int64_t fixed_iterations() { return fixed_iterations_value; }
 
 benchmark::State::StateIterator MeasuredLoop::end() {
   // Threads the loop starts (libuv's pool) are counted; those the fixture
   // started before it (a pipe's reader) are not.
   LoopCounters::instance().arm();
-  benchmark::State::StateIterator e = state_.end();  // starts Google Benchmark's timer
+  benchmark::State::StateIterator e =
+      state_.end();  // starts Google Benchmark's timer
   remaining_ = state_.error_occurred() ? 0 : state_.max_iterations;
   warmup_left_ = fixed_iterations() > 1 ? 1 : 0;
   if (warmup_left_ == 0 && remaining_ > 0) {

@@ -1,7 +1,9 @@
 // fpbench gate [FILE|-] [--gbench OLD NEW | --hyperfine OLD NEW]
-//              [--format text|markdown|json] [--json FILE] [--correction holm|bh|none]
+//              [--format text|markdown|json] [--json FILE] [--correction
+//              holm|bh|none]
 //              [--alpha A] [--max-regression PCT] [--threshold PATTERN=PCT]...
-//              [--lower-is-better] [--strict] [--paired] [--metric NAME[,NAME...]]
+//              [--lower-is-better] [--strict] [--paired] [--metric
+//              NAME[,NAME...]]
 //              [--until-decided [--runs N] [--look-every N] [--max-runs N]]
 //
 // fpbench's JSON Lines are gated on every metric asked for (by default
@@ -11,9 +13,9 @@
 // metric's own. Each metric's verdict names it and its source; the exit code
 // is the worst of them.
 
-#include <string>
-
 #include <fmt/format.h>
+
+#include <string>
 #include <vector>
 
 #include "fpbench/ci/gate.hpp"
@@ -27,44 +29,59 @@ namespace {
 class Gate : public Subcommand {
  public:
   explicit Gate(CLI::App& app) {
-    command_ =
-        app.add_subcommand("gate",
-                           "Decide whether new regressed against old: exit 0 pass, 1 regression, "
-                           "2 bad input, 3 missing samples. Rates are higher-is-better");
+    command_ = app.add_subcommand(
+        "gate",
+        "Decide whether new regressed against old: exit 0 pass, 1 regression, "
+        "2 bad input, 3 missing samples. Rates are higher-is-better");
     add_sample_input_flags(*command_, inputs_);
-    command_->add_option("--format", format_, "text, markdown (a PR comment) or json")
+    command_
+        ->add_option("--format", format_,
+                     "text, markdown (a PR comment) or json")
         ->capture_default_str();
-    command_->add_option("--json", json_path_, "Also write every decision as JSON to this file");
+    command_->add_option("--json", json_path_,
+                         "Also write every decision as JSON to this file");
     command_
         ->add_option("--correction", correction_,
                      "Multiple-comparison correction: holm, bh or none")
         ->capture_default_str();
-    command_->add_option("--alpha", alpha_, "Significance level after correction")
+    command_
+        ->add_option("--alpha", alpha_, "Significance level after correction")
         ->capture_default_str();
     command_
         ->add_option("--max-regression", max_regressions_,
-                     "Largest slowdown tolerated, e.g. 5% (wall); METRIC=PCT for another "
+                     "Largest slowdown tolerated, e.g. 5% (wall); METRIC=PCT "
+                     "for another "
                      "metric (instructions=1%, syscalls=0 by default)")
         ->allow_extra_args(false);
     command_
-        ->add_option("--threshold", thresholds_,
-                     "PATTERN=PCT: another threshold for benchmarks matching PATTERN "
-                     "(glob, or substring without * ? [); the last match wins")
+        ->add_option(
+            "--threshold", thresholds_,
+            "PATTERN=PCT: another threshold for benchmarks matching PATTERN "
+            "(glob, or substring without * ? [); the last match wins")
         ->allow_extra_args(false);
     command_->add_flag("--lower-is-better", lower_is_better_,
                        "The values are times or costs: a rise is a regression");
-    command_->add_flag("--strict", strict_, "Fail when a benchmark needs more runs to decide");
-    command_->add_flag("--paired", paired_,
-                       "The k-th old and new samples were measured together (fpbench run "
-                       "--paired): test the pairs' ratios");
-    command_->add_flag("--until-decided", until_decided_,
-                       "The samples come from fpbench run --until-decided: spend alpha over "
-                       "its looks (same --runs, --look-every and --max-runs)");
-    command_->add_option("--runs", first_look_, "With --until-decided: runs at the first look")
+    command_->add_flag("--strict", strict_,
+                       "Fail when a benchmark needs more runs to decide");
+    command_->add_flag(
+        "--paired", paired_,
+        "The k-th old and new samples were measured together (fpbench run "
+        "--paired): test the pairs' ratios");
+    command_->add_flag(
+        "--until-decided", until_decided_,
+        "The samples come from fpbench run --until-decided: spend alpha over "
+        "its looks (same --runs, --look-every and --max-runs)");
+    command_
+        ->add_option("--runs", first_look_,
+                     "With --until-decided: runs at the first look")
         ->capture_default_str();
-    command_->add_option("--look-every", look_every_, "With --until-decided: runs between looks")
+    command_
+        ->add_option("--look-every", look_every_,
+                     "With --until-decided: runs between looks")
         ->capture_default_str();
-    command_->add_option("--max-runs", max_runs_, "With --until-decided: the most runs per side")
+    command_
+        ->add_option("--max-runs", max_runs_,
+                     "With --until-decided: the most runs per side")
         ->capture_default_str();
   }
 
@@ -78,15 +95,19 @@ class Gate : public Subcommand {
     const auto loaded = reports::load_samples(*inputs);
     if (!loaded) return loaded.error();
     print_sample_warnings(*loaded);
-    if (loaded->has_metrics) return gate_metrics(*loaded, inputs->metric_names, *options);
+    if (loaded->has_metrics)
+      return gate_metrics(*loaded, inputs->metric_names, *options);
     options->metric = loaded->metric_description;
     const ci::GateResult result = ci::evaluate_gate(loaded->samples, *options);
-    const std::string report = format_ == "json"       ? reports::format_gate_json(result)
-                               : format_ == "markdown" ? reports::format_gate_markdown(result)
-                                                       : reports::format_gate_text(result);
+    const std::string report =
+        format_ == "json"       ? reports::format_gate_json(result)
+        : format_ == "markdown" ? reports::format_gate_markdown(result)
+                                : reports::format_gate_text(result);
     if (auto written = write_stdout(report); !written) return written.error();
     if (!json_path_.empty()) {
-      if (auto written = write_file(json_path_, reports::format_gate_json(result)); !written) {
+      if (auto written =
+              write_file(json_path_, reports::format_gate_json(result));
+          !written) {
         return written.error();
       }
     }
@@ -95,10 +116,12 @@ class Gate : public Subcommand {
 
  private:
   // The metrics gated by default, where the input has them.
-  static std::vector<std::string> default_metrics(const reports::LoadedSamples& loaded) {
+  static std::vector<std::string> default_metrics(
+      const reports::LoadedSamples& loaded) {
     std::vector<std::string> out;
     for (const std::string& m : reports::metrics_present(loaded.records)) {
-      if (m == "wall" || m == "instructions" || m == "syscalls") out.push_back(m);
+      if (m == "wall" || m == "instructions" || m == "syscalls")
+        out.push_back(m);
     }
     return out;
   }
@@ -111,10 +134,12 @@ class Gate : public Subcommand {
     o.thresholds.clear();
     o.lower_is_better = m.lower_is_better;
     o.exact_noise_floor = m.exact_noise_floor;
-    o.metric = m.metric == "wall" ? "rate_ops_per_s"
-                                  : fmt::format("{} per operation ({})", m.metric, m.source);
+    o.metric = m.metric == "wall"
+                   ? "rate_ops_per_s"
+                   : fmt::format("{} per operation ({})", m.metric, m.source);
     if (m.metric == "instructions") o.max_regression_pct = 1;
-    if (m.metric.rfind("syscalls", 0) == 0 || m.metric == "faults") o.max_regression_pct = 0;
+    if (m.metric.rfind("syscalls", 0) == 0 || m.metric == "faults")
+      o.max_regression_pct = 0;
     for (const std::string& text : max_regressions_) {
       const std::size_t eq = text.find('=');
       if (eq == std::string::npos) {
@@ -124,7 +149,8 @@ class Gate : public Subcommand {
           o.max_regression_pct = *pct;
         }
       } else if (text.substr(0, eq) == m.metric) {
-        const auto pct = ci::parse_percentage(text.substr(eq + 1), "--max-regression");
+        const auto pct =
+            ci::parse_percentage(text.substr(eq + 1), "--max-regression");
         if (!pct) return pct.error();
         o.max_regression_pct = *pct;
       }
@@ -133,10 +159,12 @@ class Gate : public Subcommand {
       const std::size_t colon = t.find(':');
       const bool named = colon != std::string::npos &&
                          reports::metric_info(t.substr(0, colon)).has_value();
-      if (named ? t.substr(0, colon) != m.metric : (m.metric != "wall" && m.metric != "cpu")) {
+      if (named ? t.substr(0, colon) != m.metric
+                : (m.metric != "wall" && m.metric != "cpu")) {
         continue;
       }
-      Result<ci::ThresholdRule> rule = ci::parse_threshold_rule(named ? t.substr(colon + 1) : t);
+      Result<ci::ThresholdRule> rule =
+          ci::parse_threshold_rule(named ? t.substr(colon + 1) : t);
       if (!rule) return rule.error();
       o.thresholds.push_back(std::move(*rule));
     }
@@ -146,10 +174,11 @@ class Gate : public Subcommand {
   Result<int> gate_metrics(const reports::LoadedSamples& loaded,
                            const std::vector<std::string>& names,
                            const ci::GateOptions& base) const {
-    const auto metrics =
-        reports::select_metrics(loaded, names.empty() ? default_metrics(loaded) : names);
+    const auto metrics = reports::select_metrics(
+        loaded, names.empty() ? default_metrics(loaded) : names);
     if (!metrics) return metrics.error();
-    if (metrics->empty()) return bad_input_error(loaded.input_name + ": no metric to gate");
+    if (metrics->empty())
+      return bad_input_error(loaded.input_name + ": no metric to gate");
     std::string text, json;
     int exit = kExitOk;
     for (const reports::MetricInput& m : *metrics) {
@@ -166,45 +195,57 @@ class Gate : public Subcommand {
                                     : reports::format_gate_text(result);
       json += (json.empty() ? "" : ",\n") + reports::format_gate_json(result);
     }
-    json = fmt::format("{{\"exit_code\": {}, \"metrics\": [\n{}]}}\n", exit, json);
-    if (auto written = write_stdout(format_ == "json" ? json : text); !written) {
+    json =
+        fmt::format("{{\"exit_code\": {}, \"metrics\": [\n{}]}}\n", exit, json);
+    if (auto written = write_stdout(format_ == "json" ? json : text);
+        !written) {
       return written.error();
     }
     if (!json_path_.empty()) {
-      if (auto written = write_file(json_path_, json); !written) return written.error();
+      if (auto written = write_file(json_path_, json); !written)
+        return written.error();
     }
     return exit;
   }
 
   Result<ci::GateOptions> gate_options() const {
     if (format_ != "text" && format_ != "markdown" && format_ != "json") {
-      return usage_error("unknown format '" + format_ + "': expected text, markdown or json");
+      return usage_error("unknown format '" + format_ +
+                         "': expected text, markdown or json");
     }
     ci::GateOptions options;
     const auto correction = stats::parse_correction(correction_);
     if (!correction) {
-      return usage_error("unknown correction '" + correction_ + "': expected holm, bh or none");
+      return usage_error("unknown correction '" + correction_ +
+                         "': expected holm, bh or none");
     }
     options.correction = *correction;
-    if (!(alpha_ > 0 && alpha_ < 1)) return usage_error("--alpha must be between 0 and 1");
+    if (!(alpha_ > 0 && alpha_ < 1))
+      return usage_error("--alpha must be between 0 and 1");
     options.alpha = alpha_;
     for (const std::string& text : max_regressions_) {
       if (text.find('=') != std::string::npos) continue;  // a metric's own
-      const Result<double> max_regression = ci::parse_percentage(text, "--max-regression");
+      const Result<double> max_regression =
+          ci::parse_percentage(text, "--max-regression");
       if (!max_regression) return max_regression.error();
       options.max_regression_pct = *max_regression;
     }
     if (until_decided_) {
       if (first_look_ < 2 || look_every_ < 1 || max_runs_ < first_look_) {
-        return usage_error("--until-decided needs --runs >= 2, --look-every >= 1 and "
-                           "--max-runs >= --runs");
+        return usage_error(
+            "--until-decided needs --runs >= 2, --look-every >= 1 and "
+            "--max-runs >= --runs");
       }
-      options.sequential = reports::SequentialPlan{first_look_, look_every_, max_runs_};
-      if (paired_) return usage_error("--until-decided does not apply to --paired");
+      options.sequential =
+          reports::SequentialPlan{first_look_, look_every_, max_runs_};
+      if (paired_)
+        return usage_error("--until-decided does not apply to --paired");
     }
     for (const std::string& t : thresholds_) {
       const std::size_t colon = t.find(':');
-      if (colon != std::string::npos && reports::metric_info(t.substr(0, colon))) continue;
+      if (colon != std::string::npos &&
+          reports::metric_info(t.substr(0, colon)))
+        continue;
       Result<ci::ThresholdRule> rule = ci::parse_threshold_rule(t);
       if (!rule) return rule.error();
       options.thresholds.push_back(std::move(*rule));
@@ -234,6 +275,8 @@ class Gate : public Subcommand {
 
 }  // namespace
 
-std::unique_ptr<Subcommand> add_gate(CLI::App& app) { return std::make_unique<Gate>(app); }
+std::unique_ptr<Subcommand> add_gate(CLI::App& app) {
+  return std::make_unique<Gate>(app);
+}
 
 }  // namespace fpbench::cli

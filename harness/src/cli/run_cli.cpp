@@ -1,9 +1,11 @@
 // fpbench run [SCENARIO...] (--old-impl A --new-impl B | --old PROG --new PROG)
-//             [--set K=V]... [--filter T]... [--exclude T]... [--runs N] [--seed S]
+//             [--set K=V]... [--filter T]... [--exclude T]... [--runs N]
+//             [--seed S]
 //             [--output CSV] [--resume CSV] [--json FILE] [--cpu N] [--paired]
 //             [--target-accuracy PCT --max-runs N] [--node]
 //             [--metric wall,cpu,faults,syscalls,syscalls_all,instructions]
-//             [--counter-runs N] [--counter-iterations N] [--jobs N] [--time-budget 10m]
+//             [--counter-runs N] [--counter-iterations N] [--jobs N]
+//             [--time-budget 10m]
 
 #include <algorithm>
 #include <chrono>
@@ -34,24 +36,28 @@ Result<std::chrono::seconds> parse_duration(const std::string& text) {
   if (unit == "m") scale = 60;
   if (unit == "h") scale = 3600;
   if (used == 0 || n <= 0 || scale == 0 || n > 1000000) {
-    return usage_error("expected a positive duration such as 90s, 10m or 1h, got '" + text + "'");
+    return usage_error(
+        "expected a positive duration such as 90s, 10m or 1h, got '" + text +
+        "'");
   }
   return std::chrono::seconds(n * scale);
 }
 
 // The benchmarks to measure again: between looks every one the gate has
 // not decided, at a look those it still cannot decide, none at max_runs.
-std::vector<std::string> undecided(const std::vector<harness::BenchmarkValues>& all,
-                                   const ci::GateOptions& gate) {
+std::vector<std::string> undecided(
+    const std::vector<harness::BenchmarkValues>& all,
+    const ci::GateOptions& gate) {
   reports::SampleSet samples;
   for (const harness::BenchmarkValues& b : all) {
     const std::size_t space = b.name.find(' ');
     const std::string filename = b.name.substr(0, space);
-    const std::string configuration = space == std::string::npos ? "" : b.name.substr(space + 1);
+    const std::string configuration =
+        space == std::string::npos ? "" : b.name.substr(space + 1);
     for (std::size_t side = 0; side < 2; ++side) {
       for (double v : b.values[side]) {
-        samples.add(side == 0 ? reports::Binary::kOld : reports::Binary::kNew, filename,
-                    configuration, v);
+        samples.add(side == 0 ? reports::Binary::kOld : reports::Binary::kNew,
+                    filename, configuration, v);
       }
     }
   }
@@ -59,10 +65,13 @@ std::vector<std::string> undecided(const std::vector<harness::BenchmarkValues>& 
   const reports::SequentialPlan& plan = *gate.sequential;
   std::vector<std::string> out;
   for (const ci::GateDecision& d : result.decisions) {
-    const int n = static_cast<int>(std::min(d.row.stats.n_old, d.row.stats.n_new));
+    const int n =
+        static_cast<int>(std::min(d.row.stats.n_old, d.row.stats.n_new));
     if (n >= plan.max_runs) continue;
-    const bool at_look = n >= plan.first_look && (n - plan.first_look) % plan.look_every == 0;
-    if (!at_look || d.verdict == ci::Verdict::kNeedMoreRuns || d.verdict == ci::Verdict::kMissing) {
+    const bool at_look =
+        n >= plan.first_look && (n - plan.first_look) % plan.look_every == 0;
+    if (!at_look || d.verdict == ci::Verdict::kNeedMoreRuns ||
+        d.verdict == ci::Verdict::kMissing) {
       out.push_back(d.row.name);
     }
   }
@@ -74,72 +83,113 @@ class Run : public Subcommand {
   explicit Run(CLI::App& app) {
     options_.scenario_program = default_scenario_program();
     options_.seed = std::random_device{}();
-    command_ = app.add_subcommand(
-        "run", "Run scenarios old vs new, randomized and interleaved, one process per sample");
+    command_ = app.add_subcommand("run",
+                                  "Run scenarios old vs new, randomized and "
+                                  "interleaved, one process per sample");
     auto& o = options_;
-    command_->add_option("scenarios", o.selectors,
-                         "Categories (fs), scenarios (fs/read-file-sync) or all");
-    command_->add_option("--old-impl", o.old_impl, "Implementation for the old side (baseline)");
-    command_->add_option("--new-impl", o.new_impl, "Implementation for the new side (fast)");
-    command_->add_option("--old", o.old_program, "fpbench-scenarios build for the old side");
-    command_->add_option("--new", o.new_program, "fpbench-scenarios build for the new side");
-    command_->add_option("--scenarios", o.scenario_program, "fpbench-scenarios to run")
+    command_->add_option(
+        "scenarios", o.selectors,
+        "Categories (fs), scenarios (fs/read-file-sync) or all");
+    command_->add_option("--old-impl", o.old_impl,
+                         "Implementation for the old side (baseline)");
+    command_->add_option("--new-impl", o.new_impl,
+                         "Implementation for the new side (fast)");
+    command_->add_option("--old", o.old_program,
+                         "fpbench-scenarios build for the old side");
+    command_->add_option("--new", o.new_program,
+                         "fpbench-scenarios build for the new side");
+    command_
+        ->add_option("--scenarios", o.scenario_program,
+                     "fpbench-scenarios to run")
         ->capture_default_str();
-    command_->add_option("--set", o.sets, "key=value: replace that key's values (repeatable)")
+    command_
+        ->add_option("--set", o.sets,
+                     "key=value: replace that key's values (repeatable)")
         ->allow_extra_args(false);
-    command_->add_option("--filter", o.filters, "Keep scenarios whose name contains TEXT")
+    command_
+        ->add_option("--filter", o.filters,
+                     "Keep scenarios whose name contains TEXT")
         ->allow_extra_args(false);
-    command_->add_option("--exclude", o.excludes, "Drop scenarios whose name contains TEXT")
+    command_
+        ->add_option("--exclude", o.excludes,
+                     "Drop scenarios whose name contains TEXT")
         ->allow_extra_args(false);
     command_->add_option("--runs", o.runs, "Samples per side and configuration")
         ->capture_default_str();
     command_->add_option("--seed", o.seed, "Seed of the randomized order");
     command_->add_option("--output,-o", o.output, "Samples CSV, - for stdout")
         ->capture_default_str();
-    command_->add_option("--resume", o.resume, "Continue the run in this CSV up to --runs");
-    command_->add_option("--json", o.json, "Also write the samples with the machine context");
+    command_->add_option("--resume", o.resume,
+                         "Continue the run in this CSV up to --runs");
+    command_->add_option("--json", o.json,
+                         "Also write the samples with the machine context");
     command_->add_option("--cpu", o.cpu, "Pin every sample to this CPU");
-    command_->add_flag("--no-progress", no_progress_, "No progress line on stderr");
-    command_->add_flag("--no-realtime", no_realtime_,
-                       "Time samples at normal priority (by default they run at real-time "
-                       "priority SCHED_FIFO 1 where permitted: other work then cannot take "
-                       "the CPU from them)");
-    command_->add_option("--target-accuracy", target_accuracy_,
-                         "Add runs until every 95% interval is within this, e.g. 2%");
-    command_->add_option("--max-runs", o.max_runs, "Upper bound with --target-accuracy")
+    command_->add_flag("--no-progress", no_progress_,
+                       "No progress line on stderr");
+    command_->add_flag(
+        "--no-realtime", no_realtime_,
+        "Time samples at normal priority (by default they run at real-time "
+        "priority SCHED_FIFO 1 where permitted: other work then cannot take "
+        "the CPU from them)");
+    command_->add_option(
+        "--target-accuracy", target_accuracy_,
+        "Add runs until every 95% interval is within this, e.g. 2%");
+    command_
+        ->add_option("--max-runs", o.max_runs,
+                     "Upper bound with --target-accuracy")
         ->capture_default_str();
-    command_->add_option("--warmup", o.warmup, "Samples per side and configuration to discard")
+    command_
+        ->add_option("--warmup", o.warmup,
+                     "Samples per side and configuration to discard")
         ->capture_default_str();
-    command_->add_option("--min-time", o.min_time_s, "Seconds each sample measures for")
+    command_
+        ->add_option("--min-time", o.min_time_s,
+                     "Seconds each sample measures for")
         ->capture_default_str();
-    command_->add_flag("--node", o.node,
-                       "Run Node.js benchmark scripts with the node binaries --old and --new");
+    command_->add_flag(
+        "--node", o.node,
+        "Run Node.js benchmark scripts with the node binaries --old and --new");
     command_->add_flag("--paired", o.paired,
-                       "Run each configuration's old and new sample back to back, in random order");
-    command_->add_option("--metric", metrics_,
-                         "Comma-separated: wall, cpu, faults, syscalls, syscalls_all, "
-                         "instructions (default wall; any other writes JSON Lines)");
-    command_->add_option("--counter-runs", o.counter_runs,
-                         "Samples per side of the counted metrics (syscalls, instructions)")
+                       "Run each configuration's old and new sample back to "
+                       "back, in random order");
+    command_->add_option(
+        "--metric", metrics_,
+        "Comma-separated: wall, cpu, faults, syscalls, syscalls_all, "
+        "instructions (default wall; any other writes JSON Lines)");
+    command_
+        ->add_option(
+            "--counter-runs", o.counter_runs,
+            "Samples per side of the counted metrics (syscalls, instructions)")
         ->capture_default_str();
-    command_->add_option("--counter-iterations", o.counter_iterations,
-                         "Iterations of a counting sample, the first not counted (default 11; "
-                         "5 under callgrind)");
-    command_->add_option("--jobs,-j", o.jobs, "Counting samples run at once (default: CPUs)");
-    command_->add_option("--valgrind", o.valgrind, "valgrind to count instructions with")
+    command_->add_option(
+        "--counter-iterations", o.counter_iterations,
+        "Iterations of a counting sample, the first not counted (default 11; "
+        "5 under callgrind)");
+    command_->add_option("--jobs,-j", o.jobs,
+                         "Counting samples run at once (default: CPUs)");
+    command_
+        ->add_option("--valgrind", o.valgrind,
+                     "valgrind to count instructions with")
         ->capture_default_str();
     command_->add_option("--time-budget", time_budget_,
                          "Start no new round after this long: 90s, 10m, 1h");
-    command_->add_flag("--until-decided", until_decided_,
-                       "After --runs, add rounds only for the benchmarks the gate has not "
-                       "decided, looking every --look-every runs up to --max-runs (alpha spent "
-                       "over the looks); gate the result with fpbench gate --until-decided");
-    command_->add_option("--look-every", look_every_, "With --until-decided: runs between looks")
+    command_->add_flag(
+        "--until-decided", until_decided_,
+        "After --runs, add rounds only for the benchmarks the gate has not "
+        "decided, looking every --look-every runs up to --max-runs (alpha "
+        "spent "
+        "over the looks); gate the result with fpbench gate --until-decided");
+    command_
+        ->add_option("--look-every", look_every_,
+                     "With --until-decided: runs between looks")
         ->capture_default_str();
-    command_->add_option("--max-regression", max_regression_,
-                         "With --until-decided: the gate's threshold, e.g. 5%")
+    command_
+        ->add_option("--max-regression", max_regression_,
+                     "With --until-decided: the gate's threshold, e.g. 5%")
         ->capture_default_str();
-    command_->add_option("--alpha", alpha_, "With --until-decided: the gate's alpha")
+    command_
+        ->add_option("--alpha", alpha_,
+                     "With --until-decided: the gate's alpha")
         ->capture_default_str();
   }
 
@@ -149,56 +199,72 @@ class Run : public Subcommand {
     options_.progress = !no_progress_;
     options_.realtime = !no_realtime_;
     if (!target_accuracy_.empty()) {
-      const Result<double> pct = ci::parse_percentage(target_accuracy_, "--target-accuracy");
+      const Result<double> pct =
+          ci::parse_percentage(target_accuracy_, "--target-accuracy");
       if (!pct) return pct.error();
-      if (!(*pct > 0)) return usage_error("--target-accuracy must be a positive percentage");
+      if (!(*pct > 0))
+        return usage_error("--target-accuracy must be a positive percentage");
       options_.target_accuracy_pct = *pct;
     }
     if (!metrics_.empty()) {
       options_.metrics.clear();
       std::size_t start = 0;
       while (start <= metrics_.size()) {
-        const std::size_t comma = std::min(metrics_.find(',', start), metrics_.size());
+        const std::size_t comma =
+            std::min(metrics_.find(',', start), metrics_.size());
         options_.metrics.push_back(metrics_.substr(start, comma - start));
         start = comma + 1;
       }
     }
     if (!time_budget_.empty()) {
       const auto budget = parse_duration(time_budget_);
-      if (!budget) return usage_error("--time-budget: " + budget.error().message);
+      if (!budget)
+        return usage_error("--time-budget: " + budget.error().message);
       options_.time_budget = *budget;
     }
     if (until_decided_) {
       if (!target_accuracy_.empty()) {
-        return usage_error("--until-decided and --target-accuracy are two stopping rules: pick one");
+        return usage_error(
+            "--until-decided and --target-accuracy are two stopping rules: "
+            "pick one");
       }
-      if (options_.runs < 2 || look_every_ < 1 || options_.max_runs < options_.runs) {
-        return usage_error("--until-decided needs --runs >= 2, --look-every >= 1 and "
-                           "--max-runs >= --runs");
+      if (options_.runs < 2 || look_every_ < 1 ||
+          options_.max_runs < options_.runs) {
+        return usage_error(
+            "--until-decided needs --runs >= 2, --look-every >= 1 and "
+            "--max-runs >= --runs");
       }
-      if (options_.paired) return usage_error("--until-decided does not apply to --paired");
-      const auto pct = ci::parse_percentage(max_regression_, "--max-regression");
+      if (options_.paired)
+        return usage_error("--until-decided does not apply to --paired");
+      const auto pct =
+          ci::parse_percentage(max_regression_, "--max-regression");
       if (!pct) return pct.error();
-      if (!(alpha_ > 0 && alpha_ < 1)) return usage_error("--alpha must be between 0 and 1");
+      if (!(alpha_ > 0 && alpha_ < 1))
+        return usage_error("--alpha must be between 0 and 1");
       ci::GateOptions gate;
       gate.alpha = alpha_;
       gate.max_regression_pct = *pct;
-      gate.sequential = reports::SequentialPlan{options_.runs, look_every_, options_.max_runs};
-      options_.wall_needs_more = [gate](const std::vector<harness::BenchmarkValues>& all) {
-        return undecided(all, gate);
-      };
+      gate.sequential = reports::SequentialPlan{options_.runs, look_every_,
+                                                options_.max_runs};
+      options_.wall_needs_more =
+          [gate](const std::vector<harness::BenchmarkValues>& all) {
+            return undecided(all, gate);
+          };
     }
     const auto summary = harness::run_benchmarks(options_);
     if (!summary) return summary.error();
     if (summary->budget_spent) {
-      std::fprintf(stderr, "fpbench: note: the time budget was spent; the run stopped there\n");
+      std::fprintf(
+          stderr,
+          "fpbench: note: the time budget was spent; the run stopped there\n");
     }
     for (const std::string& line : summary->not_converged) {
       std::fprintf(stderr, "fpbench: not converged: %s\n", line.c_str());
     }
     if (summary->failures.empty()) return kExitOk;
     // The samples that ran are written; the failures end the command.
-    std::string message = std::to_string(summary->failures.size()) + " benchmark(s) failed:";
+    std::string message =
+        std::to_string(summary->failures.size()) + " benchmark(s) failed:";
     for (const std::string& f : summary->failures) message += "\n  " + f;
     return benchmark_error(message);
   }
@@ -219,6 +285,8 @@ class Run : public Subcommand {
 
 }  // namespace
 
-std::unique_ptr<Subcommand> add_run(CLI::App& app) { return std::make_unique<Run>(app); }
+std::unique_ptr<Subcommand> add_run(CLI::App& app) {
+  return std::make_unique<Run>(app);
+}
 
 }  // namespace fpbench::cli

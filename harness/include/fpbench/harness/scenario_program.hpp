@@ -13,11 +13,6 @@
 
 namespace fpbench::harness {
 
-struct Sample {
-  double rate_ops_per_s = 0;
-  double time_s = 0;  // iterations x time per iteration
-};
-
 class ScenarioProgram {
  public:
   // impl: --impl for the program, or none to use its default; sets: Node
@@ -39,10 +34,6 @@ class ScenarioProgram {
   // Benchmark's JSON; callers add how it measures.
   [[nodiscard]] std::vector<std::string> argv_for(const std::vector<std::string>& benchmarks) const;
 
-  // One sample of one benchmark. A failure carries the child's status and
-  // standard error.
-  [[nodiscard]] Result<Sample> run(const std::string& benchmark, double min_time_s,
-                                   const ProcessOptions& options) const;
 
  private:
   [[nodiscard]] std::vector<std::string> base_argv() const;
@@ -51,9 +42,6 @@ class ScenarioProgram {
   std::optional<std::string> impl_;
   std::vector<std::string> sets_;
 };
-
-// Parses one benchmark's result from Google Benchmark's JSON output.
-Result<Sample> parse_benchmark_json(const std::string& json);
 
 // An anchored regex that matches exactly this benchmark name (Google
 // Benchmark may append "/iterations:N" and "/real_time").
