@@ -80,6 +80,20 @@ TEST_F(Cli, FormatsAreSelectable) {
   EXPECT_EQ(run("compare --format csv '" + kFixture + "'").out.rfind("name,filename", 0), 0u);
 }
 
+TEST_F(Cli, ACountedMetricOfACsvIsRefusedNotIgnored) {
+  for (const char* command : {"compare", "gate"}) {
+    const CliResult r = run(std::string(command) + " --metric instructions '" + kFixture + "'");
+    EXPECT_EQ(r.exit_code, 2) << command << ": " << r.out;
+    EXPECT_NE(r.err.find("metric 'instructions' needs fpbench's JSON Lines samples"),
+              std::string::npos)
+        << r.err;
+  }
+  const CliResult wall = run("compare --metric wall '" + kFixture + "'");
+  EXPECT_EQ(wall.exit_code, 0) << wall.err;
+  EXPECT_EQ(wall.out, slurp(FPBENCH_SOURCE_DIR
+                            "/reports/tests/data/compare-r/readfilesync.expected.txt"));
+}
+
 TEST_F(Cli, UnknownFormatIsAUsageError) {
   const CliResult r = run("compare --format yaml '" + kFixture + "'");
   EXPECT_EQ(r.exit_code, 2);

@@ -49,7 +49,9 @@ class Compare : public Subcommand {
     const auto loaded = reports::load_samples(*inputs);
     if (!loaded) return loaded.error();
     print_sample_warnings(*loaded);
-    if (loaded->has_metrics) return compare_metrics(*loaded, inputs->metric_names, *format);
+    if (loaded->has_metrics || !inputs->metric_names.empty()) {
+      return compare_metrics(*loaded, inputs->metric_names, *format);
+    }
     const auto report = reports::render_comparison(loaded->samples, *format,
                                                    reports::ReportOptions{only_significant_});
     if (!report) return report.error();

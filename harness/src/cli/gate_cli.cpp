@@ -95,7 +95,7 @@ class Gate : public Subcommand {
     const auto loaded = reports::load_samples(*inputs);
     if (!loaded) return loaded.error();
     print_sample_warnings(*loaded);
-    if (loaded->has_metrics)
+    if (loaded->has_metrics || !inputs->metric_names.empty())
       return gate_metrics(*loaded, inputs->metric_names, *options);
     options->metric = loaded->metric_description;
     const ci::GateResult result = ci::evaluate_gate(loaded->samples, *options);
