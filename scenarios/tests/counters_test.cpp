@@ -91,19 +91,19 @@ TEST(Counters, CountsEachSystemCallByName) {
 
 TEST(Counters, CountsThreadsStartedAfterArming) {
   FPBENCH_REQUIRE_SYSCALL_COUNTER();
+  // lseek, since a sanitizer's own thread bookkeeping opens and closes files.
+  const int fd = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+  ASSERT_GE(fd, 0);
   LoopCounters& c = LoopCounters::instance();
   c.arm();
   c.start();
-  std::thread worker([] {
-    for (int i = 0; i < 10; ++i) {
-      const int fd = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
-      if (fd >= 0) ::close(fd);
-    }
+  std::thread worker([fd] {
+    for (int i = 0; i < 10; ++i) (void)::lseek(fd, 0, SEEK_SET);
   });
   worker.join();
   c.stop(1);
-  EXPECT_EQ(by_name(c.totals(), "openat"), 10u);
-  EXPECT_EQ(by_name(c.totals(), "close"), 10u);
+  ::close(fd);
+  EXPECT_EQ(by_name(c.totals(), "lseek"), 10u);
 }
 
 TEST(Counters, CpuAndFaultsComeFromRusage) {
