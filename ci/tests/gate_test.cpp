@@ -2,6 +2,7 @@
 // correction, per-pattern thresholds, lower-is-better values and the formats.
 
 #include "fpbench/ci/gate.hpp"
+#include "gate_test_support.hpp"
 
 #include <gtest/gtest.h>
 
@@ -20,22 +21,7 @@ namespace {
 using reports::Binary;
 using reports::SampleSet;
 
-// Normal samples from a fully specified generator (mt19937_64 + Box-Muller),
-// so every platform builds the same inputs.
-std::vector<double> normal_samples(std::uint64_t seed, std::size_t n, double mean, double cv) {
-  std::mt19937_64 rng(seed);
-  const auto uniform = [&rng] {
-    return (static_cast<double>(rng() >> 11) + 0.5) * 0x1.0p-53;
-  };
-  std::vector<double> out;
-  while (out.size() < n) {
-    const double r = std::sqrt(-2 * std::log(uniform()));
-    const double theta = 2 * M_PI * uniform();
-    out.push_back(mean * (1 + cv * r * std::cos(theta)));
-    if (out.size() < n) out.push_back(mean * (1 + cv * r * std::sin(theta)));
-  }
-  return out;
-}
+using test_support::normal_samples;
 
 void add(SampleSet& set, const std::string& file, const std::string& config,
          const std::vector<double>& old_rates, const std::vector<double>& new_rates) {
