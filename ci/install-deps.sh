@@ -11,7 +11,13 @@ packages=(
   python3-matplotlib
   libsqlite3-dev libpq-dev postgresql
   valgrind
+  chromium
 )
+# node and npm: the dashboard's chart library is vendored with `npm pack` at
+# build time and its browser test runs on node. Debian's packages only where
+# no node is installed already (a NodeSource node brings its own npm).
+command -v node >/dev/null || packages+=(nodejs)
+command -v npm >/dev/null || packages+=(npm)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -1,5 +1,5 @@
 // fpbench gate [FILE|-] [--gbench OLD NEW | --hyperfine OLD NEW]
-//              [--format text|markdown|json] [--json FILE] [--correction
+//              [--format text|markdown|json|html] [--json FILE] [--correction
 //              holm|bh|none]
 //              [--alpha A] [--max-regression PCT] [--threshold PATTERN=PCT]...
 //              [--lower-is-better] [--strict] [--paired] [--metric
@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "fpbench/ci/gate.hpp"
+#include "fpbench/reports/gate_html.hpp"
 #include "fpbench/reports/sample_sources.hpp"
 #include "sample_input_flags.hpp"
 #include "subcommands.hpp"
@@ -36,7 +37,8 @@ class Gate : public Subcommand {
     add_sample_input_flags(*command_, inputs_);
     command_
         ->add_option("--format", format_,
-                     "text, markdown (a PR comment) or json")
+                     "text, markdown (a PR comment), json or html (one page "
+                     "with a chart)")
         ->capture_default_str();
     command_->add_option("--json", json_path_,
                          "Also write every decision as JSON to this file");
@@ -100,7 +102,8 @@ class Gate : public Subcommand {
     options->metric = loaded->metric_description;
     const ci::GateResult result = ci::evaluate_gate(loaded->samples, *options);
     const std::string report =
-        format_ == "json"       ? reports::format_gate_json(result)
+        format_ == "html"       ? reports::format_gate_html({result})
+        : format_ == "json"     ? reports::format_gate_json(result)
         : format_ == "markdown" ? reports::format_gate_markdown(result)
                                 : reports::format_gate_text(result);
     if (auto written = write_stdout(report); !written) return written.error();
@@ -180,6 +183,7 @@ class Gate : public Subcommand {
     if (metrics->empty())
       return bad_input_error(loaded.input_name + ": no metric to gate");
     std::string text, json;
+    std::vector<ci::GateResult> results;
     int exit = kExitOk;
     for (const reports::MetricInput& m : *metrics) {
       auto options = options_for(base, m);
@@ -194,7 +198,9 @@ class Gate : public Subcommand {
       text += format_ == "markdown" ? reports::format_gate_markdown(result)
                                     : reports::format_gate_text(result);
       json += (json.empty() ? "" : ",\n") + reports::format_gate_json(result);
+      results.push_back(result);
     }
+    if (format_ == "html") text = reports::format_gate_html(results);
     json =
         fmt::format("{{\"exit_code\": {}, \"metrics\": [\n{}]}}\n", exit, json);
     if (auto written = write_stdout(format_ == "json" ? json : text);
@@ -209,9 +215,10 @@ class Gate : public Subcommand {
   }
 
   Result<ci::GateOptions> gate_options() const {
-    if (format_ != "text" && format_ != "markdown" && format_ != "json") {
+    if (format_ != "text" && format_ != "markdown" && format_ != "json" &&
+        format_ != "html") {
       return usage_error("unknown format '" + format_ +
-                         "': expected text, markdown or json");
+                         "': expected text, markdown, json or html");
     }
     ci::GateOptions options;
     const auto correction = stats::parse_correction(correction_);

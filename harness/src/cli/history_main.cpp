@@ -13,6 +13,7 @@ int main(int argc, char** argv) {
   CLI::App app{"fpbench history: the nightly history store: record runs, find change points",
                "fpbench history"};
   const auto history = cli::add_history_commands(app);
+  const auto html = cli::add_history_html(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -23,9 +24,11 @@ int main(int argc, char** argv) {
     app.exit(e);
     return exit_code(ErrorKind::kUsage);
   }
-  Result<int> outcome = usage_error("history needs a command: record, detect, report or plot");
+  Result<int> outcome =
+      usage_error("history needs a command: record, detect, report, plot or html");
   try {
     if (history->parsed()) outcome = history->run();
+    if (html->parsed()) outcome = html->run();
   } catch (const std::exception& e) {
     outcome = internal_error(e.what());
   }

@@ -31,6 +31,8 @@ std::unique_ptr<Subcommand> add_list(CLI::App& app);
 std::unique_ptr<Subcommand> add_history(CLI::App& app);
 // record, detect, report and plot, added to fpbench-history's app.
 std::unique_ptr<Subcommand> add_history_commands(CLI::App& app);
+// html (the dashboard), added to fpbench-history's app beside them.
+std::unique_ptr<Subcommand> add_history_html(CLI::App& app);
 
 // All of text to standard output, through short writes and EINTR.
 Result<void> write_stdout(std::string_view text);

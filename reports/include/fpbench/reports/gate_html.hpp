@@ -1,0 +1,18 @@
+#pragma once
+
+// The gate's result as one self-contained HTML page (fpbench gate --format
+// html): per metric the verdict, every decision in a table, and the changes
+// as an inline SVG chart on a log axis. No script, no file beside it, no
+// address outside it.
+
+#include <string>
+#include <vector>
+
+#include "fpbench/reports/gate_report.hpp"
+
+namespace fpbench::reports {
+
+// One section per result (a metric each), in order.
+std::string format_gate_html(const std::vector<GateResult>& results);
+
+}  // namespace fpbench::reports
