@@ -17,7 +17,7 @@ constexpr const char* kStyle =
     "body{font:14px/1.4 system-ui,-apple-system,'Segoe UI',sans-serif;margin:1.5em 2em;"
     "color:#1f2328}h1{font-size:1.35em}h2{font-size:1.1em;margin-top:1.6em}"
     "table{border-collapse:collapse;margin:0.6em 0}th,td{padding:3px 8px;border-bottom:1px solid "
-    "#e5e7eb;text-align:left}th{background:#f6f8fa}td.num{text-align:right;"
+    "#e5e7eb;text-align:left}th{background:#f6f8fa}td.num{text-align:right;white-space:nowrap;"
     "font-variant-numeric:tabular-nums}.bad{color:#cf222e}.good{color:#1a7f37}"
     ".quiet{color:#59636e}.meta{color:#59636e}";
 
@@ -53,10 +53,20 @@ std::string section(const GateResult& r) {
       html_escape(r.verdict_line), lower ? "lower is better" : "higher is better",
       r.options.paired ? "paired t-test on log ratios" : "Welch's t-test",
       r.interval_level * 100);
+  std::vector<ChangeBar> bars;
+  for (const GateDecision& d : r.decisions) {
+    bars.push_back(ChangeBar{d.row.name, change_factor(d.change_pct, lower),
+                             change_factor(d.lower_pct, lower), change_factor(d.upper_pct, lower),
+                             verdict_tone(d.verdict),
+                             fmt::format("{} {}", pct_or_na(d.change_pct), verdict_name(d.verdict))});
+  }
+  if (!bars.empty()) {
+    out += svg_change_chart(bars, lower ? "old / new (log scale; right is better)"
+                                        : "new / old (log scale; right is better)");
+  }
   out +=
       "<table>\n<thead><tr><th>benchmark</th><th>verdict</th><th>change</th><th>interval</th>"
       "<th>p (adjusted)</th><th>threshold</th><th>reason</th></tr></thead>\n<tbody>\n";
-  std::vector<ChangeBar> bars;
   for (const GateDecision& d : r.decisions) {
     const std::string interval = std::isfinite(d.lower_pct)
                                      ? pct_or_na(d.lower_pct) + " .. " + pct_or_na(d.upper_pct)
@@ -68,17 +78,8 @@ std::string section(const GateResult& r) {
         pct_or_na(d.change_pct), interval,
         std::isfinite(d.p_adjusted) ? fmt::format("{:.3g}", d.p_adjusted) : "NA",
         d.threshold_pct, html_escape(d.reason));
-    bars.push_back(ChangeBar{d.row.name, change_factor(d.change_pct, lower),
-                             change_factor(d.lower_pct, lower), change_factor(d.upper_pct, lower),
-                             verdict_tone(d.verdict),
-                             fmt::format("{} {}", pct_or_na(d.change_pct), verdict_name(d.verdict))});
   }
-  out += "</tbody>\n</table>\n";
-  if (!bars.empty()) {
-    out += svg_change_chart(bars, lower ? "old / new (log scale; right is better)"
-                                        : "new / old (log scale; right is better)");
-  }
-  return out;
+  return out + "</tbody>\n</table>\n";
 }
 
 }  // namespace

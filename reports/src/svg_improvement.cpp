@@ -92,7 +92,8 @@ std::string svg_change_chart(const std::vector<ChangeBar>& rows, const std::stri
     const double y = kTop + kRowHeight * (static_cast<double>(i) + 0.5);
     const char* color = tone_color(r.tone);
     std::string label = r.label;
-    if (label.size() > 60) label = label.substr(0, 57) + "...";
+    // Benchmarks of one file differ at the end of their names: keep both ends.
+    if (label.size() > 60) label = label.substr(0, 22) + "..." + label.substr(label.size() - 35);
     out += fmt::format(
         "<g><title>{}</title><text x=\"4\" y=\"{:.1f}\" dominant-baseline=\"middle\" "
         "fill=\"#1f2328\">{}</text>\n",
