@@ -21,6 +21,7 @@ DATA = os.path.join(HERE, "testdata")
 sys.path.insert(0, HERE)
 import plot_common  # noqa: E402
 import plot_history  # noqa: E402
+import plot_improvement  # noqa: E402
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -91,13 +92,15 @@ class BoxAndImprovement(PlotTest):
         self.assertTrue(any('"' in r["name"] and "$" in r["name"] for r in rows))
 
     def test_every_count_renders_and_grows_with_the_rows(self):
-        for kind in ("box", "improvement"):
-            with self.subTest(kind=kind):
-                heights = [self.render(kind, fixture(f"compare-{n}.json"))[1]
-                           for n in (1, 5, 50)]
-                self.assertLess(heights[0], heights[1])
-                self.assertLess(heights[1], heights[2])
-                self.assertGreater(heights[2], 50 * 40)  # 40 px a row at least
+        heights = [self.render("box", fixture(f"compare-{n}.json"))[1]
+                   for n in (1, 5, 50)]
+        self.assertLess(heights[0], heights[1])
+        self.assertLess(heights[1], heights[2])
+        self.assertGreater(heights[2], 50 * 40)  # 40 px a row at least
+        heights = [self.render("improvement", fixture(f"compare-{n}.json"))[1]
+                   for n in (1, 5, "readme-9")]
+        self.assertLess(heights[0], heights[1])
+        self.assertLess(heights[1], heights[2])
 
     def test_improvement_takes_a_title(self):
         self.render("improvement", fixture("compare-5.json"), "--title",
@@ -126,6 +129,74 @@ class BoxAndImprovement(PlotTest):
         p = self.write_json("old-format.json", doc)
         self.render("improvement", p)
         self.expect_bad_input("box", p, "rows[0].old", "'samples'")
+
+
+class Improvement(PlotTest):
+    def rows(self, name):
+        return plot_common.read_compare(fixture(name), need_samples=False)
+
+    def test_the_nine_row_table_is_one_panel_on_a_log_axis(self):
+        width, height = self.render("improvement", fixture("compare-readme-9.json"))
+        self.assertLess(height, 900)
+        self.assertFalse(os.path.exists(self.path("improvement-compare-readme-9.json-2.png")))
+        rows = self.rows("compare-readme-9.json")
+        low, high = plot_improvement.axis_limits(rows)
+        # +11% and +5,104% on one axis: x0.5 .. x51 and a little room.
+        self.assertLess(low, 0.5)
+        self.assertGreater(high, 1 + max(r["improvement_pct"] for r in rows) / 100)
+        ticks = plot_improvement.axis_ticks((low, high), 8.0)
+        self.assertIn(1, ticks)
+        self.assertIn(50, ticks)
+        self.assertIn(0.5, ticks)
+
+    def test_an_interval_below_minus_100_percent_is_drawn_to_the_edge(self):
+        self.assertIsNone(plot_improvement.factor(-100))
+        self.assertAlmostEqual(plot_improvement.factor(-50), 0.5)
+        self.assertAlmostEqual(plot_improvement.factor(8000), 81)
+        with open(fixture("compare-5.json")) as f:
+            doc = json.load(f)
+        doc["rows"][0]["confidence_intervals"][0]["half_width_pct"] = 180.0
+        self.render("improvement", self.write_json("wide-interval.json", doc))
+
+    def test_the_main_jobs_108_benchmarks_are_grouped_on_one_page(self):
+        width, height = self.render("improvement", fixture("compare-108.json"))
+        self.assertLessEqual(height, 2500)
+        self.assertGreater(width, 1500)  # two columns
+        self.assertFalse(os.path.exists(self.path("improvement-compare-108.json-2.png")))
+        chunks = plot_improvement.scenario_chunks(self.rows("compare-108.json"))
+        self.assertEqual(len(chunks), 6)  # one panel per scenario
+        self.assertEqual(sum(len(rows) for _, rows in chunks), 108)
+
+    def test_more_than_a_page_goes_on_further_pages(self):
+        with open(fixture("compare-108.json")) as f:
+            doc = json.load(f)
+        rows = []
+        for k in range(4):
+            for r in doc["rows"]:
+                rows.append(dict(r, filename=f"{r['filename']}-{k}",
+                                 name=f"{r['filename']}-{k} {r['configuration']}"))
+        doc["rows"] = rows
+        out = self.path("many.png")
+        done = self.run_script("improvement", self.write_json("432.json", doc), out)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        pages = [out] + [self.path(f"many-{k}.png") for k in range(2, 10)]
+        pages = [p for p in pages if os.path.exists(p)]
+        self.assertGreaterEqual(len(pages), 2)
+        for p in pages:
+            width, height = png_size(p)
+            self.assertLessEqual(height, 2500, p)
+            self.assertLessEqual(width, 3000, p)
+
+    def test_a_scenario_taller_than_a_column_is_split(self):
+        row = self.rows("compare-108.json")[0]
+        rows = [dict(row, configuration=f"n={i}") for i in range(200)]
+        chunks = plot_improvement.scenario_chunks(rows)
+        self.assertGreater(len(chunks), 1)
+        self.assertEqual(sum(len(c) for _, c in chunks), 200)
+        self.assertTrue(chunks[0][0].endswith(f"(1/{len(chunks)})"))
+        for chunk in chunks:
+            self.assertLessEqual(plot_improvement.panel_height(chunk),
+                                 plot_improvement.COLUMN_MAX_IN)
 
 
 class History(PlotTest):

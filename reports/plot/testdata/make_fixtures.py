@@ -66,6 +66,57 @@ def fifty():
     return out
 
 
+def readme_nine():
+    """The nine rows of the README's first table: fast readFileSync against
+    the baseline, from +12% to +5,012%."""
+    out = []
+    speedups = {("latin1", 1024): 1.226, ("latin1", 102400): 6.4878,
+                ("latin1", 1048576): 1.5214, ("undefined", 1024): 1.2198,
+                ("undefined", 102400): 6.1778, ("undefined", 1048576): 1.1239,
+                ("utf8", 1024): 3.6362, ("utf8", 102400): 51.1233,
+                ("utf8", 1048576): 41.4527}
+    for (encoding, size), speedup in speedups.items():
+        rate = 3.0e8 / (size + 1000)
+        out.append(("fs/read-file-sync", f"path='existing' encoding='{encoding}' "
+                    f"useFd='false' size={size}", rate, speedup, 30, 30))
+    return out
+
+
+def main_job():
+    """The main job's 108 configurations (fpbench list fs misc), fast against
+    baseline, with speed-ups from x0.8 to x80."""
+    rnd = random.Random(108)
+    configs = []
+    for enc in ("'utf8'", "'latin1'", "'base64'"):
+        for fd in ("'true'", "'false'"):
+            for data in ("'ascii'", "'two-byte'"):
+                for length in (1024, 102400, 1048576):
+                    configs.append(("fs/write-file-sync", f"encoding={enc} useFd={fd} "
+                                    f"data={data} length={length}"))
+    for path in ("'existing'", "'non-existing'"):
+        for enc in ("'undefined'", "'utf8'", "'latin1'"):
+            for fd in ("'false'", "'true'"):
+                for size in (1024, 102400, 1048576):
+                    configs.append(("fs/read-file-sync", f"path={path} encoding={enc} "
+                                    f"useFd={fd} size={size}"))
+    for code in ("'1'", "'\"string\"'", "'process.versions'", "'process'"):
+        for target in ("'file'", "'pipe'", "'null'"):
+            configs.append(("misc/print", f"code={code} target={target}"))
+    configs += [("misc/print-process", "code='1'"), ("misc/print-process", "code='process'")]
+    for d in ("'lib'", "'test/parallel'", "'test'"):
+        for mode in ("'sync'", "'callback'", "'promise'"):
+            for types in ("'true'", "'false'"):
+                configs.append(("fs/readdir-recursive", f"dir={d} mode={mode} "
+                                f"withFileTypes={types}"))
+    configs = configs[:104] + [("fs/readdir-chain", f"depth={d} files={f}")
+                               for d in (2, 16) for f in (10, 150)]
+    out = []
+    for f, c in configs:
+        speedup = rnd.choice([0.8, 0.97, 1.0, 1.03, 1.08, 1.2, 1.6, 2.5, 6.0, 14.0, 35.0, 81.0])
+        out.append((f, c, 10 ** rnd.uniform(2, 6), speedup, 10, 10))
+    return out
+
+
 def history():
     rnd = random.Random(7)
 
@@ -112,6 +163,8 @@ def main():
         ("fs/readdir", "withFileTypes='true' entries=10000", 950.0, 2.1, 30, 30),
         ("fs/stat-sync", "path='missing'", 2.4e6, 1.3, 30, 1)], 5, "compare-5.json")
     compare_json(fpbench, fifty(), 50, "compare-50.json")
+    compare_json(fpbench, readme_nine(), 9, "compare-readme-9.json")
+    compare_json(fpbench, main_job(), 108, "compare-108.json")
     with open(os.path.join(HERE, "history-2.json"), "w") as f:
         json.dump(history(), f, indent=1)
         f.write("\n")
