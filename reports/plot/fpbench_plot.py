@@ -21,9 +21,14 @@ Subcommands:
       --format json` carries the samples as rows[i].old.samples.
 
   improvement COMPARE.json OUT.png [--title TEXT]
-      The improvement % of every benchmark, in the JSON's order, with its
+      The improvement of every benchmark, in the JSON's order, with its
       95%, 99% and 99.9% confidence intervals as nested bars (thickest is
-      95%), a zero line, and the stars and the number beside each row.
+      95%), and the stars and the number (in %) beside each row. The axis
+      is the speed-up new / old on a log scale (x1 no change, x2 = +100%,
+      x0.5 = -50%), so +3% and +8,000% are both readable. Up to 40
+      benchmarks share one panel; more are grouped by scenario (filename),
+      one panel each in two columns, and what does not fit one picture of
+      about 2,000 pixels goes on further pages OUT-2.png, OUT-3.png, ...
       Significant improvements are green, significant regressions red, the
       rest grey. A row without a test (stars null: fewer than two samples on
       a side) is a point labelled "no test"; one without an improvement (a
