@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "fpbench/harness/process.hpp"
@@ -31,14 +32,22 @@ class ProcessTimeout : public ::testing::Test {
   }
   void TearDown() override { fs::remove_all(dir_); }
 
-  // Gone, or a zombie waiting for a reaper that is not ours.
+  // Gone, or a zombie waiting for a reaper that is not ours. SIGKILL is
+  // delivered asynchronously, so a killed process is given a moment to go.
   static bool dead(const std::string& pid_text) {
     const std::string pid = pid_text.substr(0, pid_text.find('\n'));
     if (pid.empty()) return false;
-    const std::string stat = slurp("/proc/" + pid + "/stat");
-    if (stat.empty()) return true;
-    const std::size_t close = stat.rfind(')');
-    return close != std::string::npos && stat.size() > close + 2 && stat[close + 2] == 'Z';
+    for (int i = 0; i < 500; ++i) {
+      const std::string stat = slurp("/proc/" + pid + "/stat");
+      const std::size_t close = stat.rfind(')');
+      if (stat.empty() ||
+          (close != std::string::npos && stat.size() > close + 2 &&
+           (stat[close + 2] == 'Z' || stat[close + 2] == 'X'))) {
+        return true;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return false;
   }
 
   fs::path dir_;

@@ -8,10 +8,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <thread>
 
 #include "fpbench/reports/sample_csv.hpp"
 #include "test_files.hpp"
@@ -191,7 +193,12 @@ TEST_F(RunReliability, AHangingSampleTimesOutAndTheOthersAreRecorded) {
   EXPECT_TRUE(saw_b) << r.out;
   const std::string pid = slurp(helper).substr(0, slurp(helper).find('\n'));
   ASSERT_FALSE(pid.empty());
-  const std::string stat = slurp("/proc/" + pid + "/stat");
+  // Killed is not yet gone: SIGKILL is delivered asynchronously.
+  std::string stat = slurp("/proc/" + pid + "/stat");
+  for (int i = 0; i < 500 && !stat.empty() && stat.find(") Z ") == std::string::npos; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    stat = slurp("/proc/" + pid + "/stat");
+  }
   EXPECT_TRUE(stat.empty() || stat.find(") Z ") != std::string::npos)
       << "the hanging sample's helper is still running: " << stat;
 }
