@@ -271,6 +271,7 @@ Result<std::string> history_plot_json(const SeriesOptions& options) {
 
 Result<CommandOutput> history_plot(const SeriesOptions& options, const std::string& png_path) {
   if (png_path.empty()) return usage_error("plot needs an output file, e.g. history.png");
+  if (auto ok = reports::check_plot_path(png_path); !ok) return ok.error();
   auto json = history_plot_json(options);
   if (!json) return json.error();
   std::string json_path = png_path;

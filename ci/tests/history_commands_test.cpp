@@ -289,6 +289,32 @@ TEST_F(HistoryCommands, PlotJsonShape) {
   EXPECT_EQ(slurp(dir_ / "h.png").substr(0, 8), "\x89PNG\r\n\x1a\n");
 }
 
+TEST_F(HistoryCommands, PlotWritesExactlyThePathItReportsAndRefusesADirectory) {
+  fs::create_directories(dir_ / "pictures");
+  const std::string folder = (dir_ / "pictures").string();
+  const CliResult refused =
+      cli("history plot --db '" + db_ + "' --benchmark read.js '" + folder + "'");
+  EXPECT_EQ(refused.exit_code, 3) << refused.err;
+  EXPECT_NE(refused.err.find("cannot draw '" + folder + "': it is a directory"),
+            std::string::npos)
+      << refused.err;
+  EXPECT_TRUE(fs::is_empty(dir_ / "pictures"));
+  EXPECT_FALSE(fs::exists(folder + ".png"));
+  EXPECT_FALSE(fs::exists(folder + ".json"));
+
+  if (std::system("/usr/bin/python3 -c 'import matplotlib' >/dev/null 2>&1") != 0 &&
+      std::getenv("FPBENCH_PYTHON") == nullptr) {
+    GTEST_SKIP() << "no Python with matplotlib to draw the PNG";
+  }
+  const fs::path bare = dir_ / "trend";
+  const CliResult plot =
+      cli("history plot --db '" + db_ + "' --benchmark read.js '" + bare.string() + "'");
+  EXPECT_EQ(plot.exit_code, 0) << plot.err;
+  EXPECT_EQ(plot.out, "wrote " + bare.string() + " (its data: " + bare.string() + ".json)\n");
+  EXPECT_EQ(slurp(bare).substr(0, 8), "\x89PNG\r\n\x1a\n");
+  EXPECT_FALSE(fs::exists(bare.string() + ".png"));
+}
+
 TEST_F(HistoryCommands, CliRecordReportsNewThenReplaced) {
   const fs::path csv = dir_ / "night.csv";
   std::ofstream(csv) << "\"binary\",\"filename\",\"configuration\",\"rate\",\"time\"\n"

@@ -105,11 +105,7 @@ class NodeScriptSource final : public SampleSource {
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
             .count();
     if (!p) return p.error();
-    if (!p->ok()) {
-      std::string message = p->status_text();
-      if (!p->err.empty()) message += "\n" + p->err;
-      return benchmark_error(message);
-    }
+    if (!p->ok()) return benchmark_error(p->failure_text());
     Measurements out;
     std::size_t start_of_line = 0;
     while (start_of_line < p->out.size()) {
@@ -134,7 +130,8 @@ class NodeScriptSource final : public SampleSource {
     }
     if (out.empty()) {
       std::string message = "printed no benchmark result line";
-      if (!p->err.empty()) message += "\n" + p->err;
+      if (const std::string tail = tail_lines(p->err); !tail.empty())
+        message += "\n" + tail;
       return benchmark_error(message);
     }
     return out;

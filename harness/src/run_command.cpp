@@ -34,6 +34,26 @@ bool wants(const RunOptions& o, std::string_view metric) {
          o.metrics.end();
 }
 
+// Where the samples go, and that --json is somewhere else.
+std::string samples_path(const RunOptions& o) {
+  return o.resume.value_or(o.output.value_or("-"));
+}
+
+Result<void> check_output_paths(const RunOptions& o) {
+  if (o.resume && o.output && !same_output_file(*o.output, *o.resume)) {
+    return usage_error(fmt::format(
+        "--resume {} appends to that file: -o/--output '{}' names another; drop -o", *o.resume,
+        *o.output));
+  }
+  if (o.json && same_output_file(*o.json, samples_path(o))) {
+    return usage_error(fmt::format(
+        "--json '{}' is the samples file itself; writing it would replace the samples: "
+        "give --json another path",
+        *o.json));
+  }
+  return {};
+}
+
 Result<void> check_options(const RunOptions& o) {
   if (o.runs < 1) return usage_error("--runs must be at least 1");
   if (o.counter_runs < 1)
@@ -43,6 +63,12 @@ Result<void> check_options(const RunOptions& o) {
     return usage_error(
         "--min-time must be a finite number of seconds, 0 or more");
   }
+  if (o.sample_timeout_s &&
+      !(*o.sample_timeout_s > 0 && std::isfinite(*o.sample_timeout_s) &&
+        *o.sample_timeout_s <= 1e6)) {
+    return usage_error("--sample-timeout must be a positive number of seconds");
+  }
+  if (auto ok = check_output_paths(o); !ok) return ok;
   if (o.metrics.empty()) return usage_error("--metric names no metric");
   for (const std::string& m : o.metrics) {
     const auto& known = reports::known_metrics();
@@ -88,6 +114,17 @@ struct Plan {
   std::vector<std::string> notes;
 };
 
+// A process that runs many benchmarks (a Node script with its whole grid) or
+// runs under valgrind gets ten times as long.
+std::chrono::milliseconds sample_timeout(const RunOptions& o, bool many) {
+  if (o.sample_timeout_s) {
+    return std::chrono::milliseconds(
+        static_cast<std::int64_t>(std::ceil(*o.sample_timeout_s * 1000)));
+  }
+  const std::chrono::milliseconds base = default_sample_timeout(o.min_time_s);
+  return many ? base * 10 : base;
+}
+
 Pass add_pass(
     Plan& plan, const RunOptions& o, const std::string& key,
     const std::function<std::unique_ptr<SampleSource>(std::size_t side)>&
@@ -106,6 +143,7 @@ Pass add_pass(
   const unsigned cpus = std::max(1U, std::thread::hardware_concurrency());
   pass.parallel = timed ? 1 : (o.jobs > 0 ? o.jobs : static_cast<int>(cpus));
   pass.max_runs = o.max_runs;
+  pass.sample_timeout = sample_timeout(o, /*many=*/o.node || key == "instructions");
   return pass;
 }
 
@@ -124,6 +162,7 @@ Plan make_plan(const RunOptions& o) {
   const std::array<std::optional<std::string>, 2> impls = {o.old_impl,
                                                            o.new_impl};
   const auto scenario = [&](ScenarioMeasure how) {
+    how.query_timeout = sample_timeout(o, /*many=*/false);
     return [&, how](std::size_t side) {
       return make_scenario_source(programs[side], impls[side], o.sets, how);
     };
@@ -257,6 +296,16 @@ Result<std::vector<reports::SampleRecord>> load_resumed(const std::string& path,
   if (text->find_first_not_of(" \t\r\n") == std::string::npos) {
     return std::vector<reports::SampleRecord>{};
   }
+  if (text->back() != '\n') {
+    // A row cut off by a crash or by hand: it may still parse (a rate cut
+    // short is a number), so it is never counted, and the next row must not
+    // be appended to it.
+    const auto line = std::count(text->begin(), text->end(), '\n') + 1;
+    return bad_input_error(fmt::format(
+        "{}:{}: the last row is incomplete (it has no newline: the run was interrupted while "
+        "writing it); delete that line (sed -i '$d' {}), then resume",
+        path, line, path));
+  }
   if (jsonl != reports::looks_like_sample_jsonl(*text)) {
     return usage_error(fmt::format(
         "--resume {}: the file holds {}, but these metrics write {}", path,
@@ -264,12 +313,6 @@ Result<std::vector<reports::SampleRecord>> load_resumed(const std::string& path,
         jsonl ? "JSON Lines" : "compare.js CSV"));
   }
   if (jsonl) return reports::parse_sample_jsonl(*text, path);
-  if (text->back() != '\n') {
-    return bad_input_error(
-        path +
-        ": the last row has no newline (an interrupted write?); "
-        "remove the incomplete last line, then resume");
-  }
   const auto samples = parse_samples_csv(*text, path);
   if (!samples) {
     if (samples.error().message.find("no samples") != std::string::npos) {
@@ -305,10 +348,10 @@ Result<void> write_json(const std::string& path,
   }
   const nlohmann::json doc{{"context", detail::machine_context(programs)},
                            {"samples", samples}};
-  std::ofstream out(path);
-  out << doc.dump(2) << "\n";
-  if (!out) return io_error("cannot write '" + path + "'");
-  return {};
+  auto out = SampleWriter::open(path, /*append=*/false);
+  if (!out) return out.error();
+  if (auto w = out->write(doc.dump(2) + "\n"); !w) return w;
+  return out->close();
 }
 
 void collect_not_converged(const RunOptions& o, RunSummary& summary) {
@@ -326,8 +369,20 @@ void collect_not_converged(const RunOptions& o, RunSummary& summary) {
 
 }  // namespace
 
+std::chrono::milliseconds default_sample_timeout(double min_time_s) {
+  const double seconds = std::max(60.0, 20 * std::min(min_time_s, 1e6));
+  return std::chrono::milliseconds(static_cast<std::int64_t>(seconds * 1000));
+}
+
 Result<RunSummary> run_benchmarks(const RunOptions& o) {
   if (auto ok = check_options(o); !ok) return ok.error();
+  // Before any program runs: a run that could not keep its results is
+  // better refused than measured.
+  if (o.json) {
+    if (auto ok = check_writable("--json", *o.json); !ok) return ok.error();
+  }
+  if (auto ok = check_writable(o.resume ? "--resume" : "-o/--output", samples_path(o)); !ok)
+    return ok.error();
   Plan plan = make_plan(o);
   if (plan.passes.empty())
     return usage_error("--metric names nothing to measure");
@@ -391,7 +446,7 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
   }
 
   const bool jsonl = !(o.metrics.size() == 1 && o.metrics[0] == "wall");
-  const std::string output = o.resume.value_or(o.output);
+  const std::string output = samples_path(o);
   std::vector<reports::SampleRecord> resumed;
   if (o.resume) {
     auto loaded = load_resumed(*o.resume, jsonl);

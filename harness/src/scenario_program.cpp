@@ -7,18 +7,20 @@
 namespace fpbench::harness {
 namespace {
 
-// "WHAT: exit status 3" and the child's stderr; just the status without WHAT.
+// "WHAT: exit status 3" and the end of the child's stderr.
 Error failed(const std::string& what, const ProcessResult& p) {
-  std::string message = (what.empty() ? "" : what + ": ") + p.status_text();
-  if (!p.err.empty()) message += "\n" + p.err;
-  return benchmark_error(message);
+  return benchmark_error(what + ": " + p.failure_text());
 }
 
 }  // namespace
 
 ScenarioProgram::ScenarioProgram(std::string path, std::optional<std::string> impl,
-                                 std::vector<std::string> sets)
-    : path_(std::move(path)), impl_(std::move(impl)), sets_(std::move(sets)) {}
+                                 std::vector<std::string> sets,
+                                 std::optional<std::chrono::milliseconds> query_timeout)
+    : path_(std::move(path)),
+      impl_(std::move(impl)),
+      sets_(std::move(sets)),
+      query_timeout_(query_timeout) {}
 
 std::vector<std::string> ScenarioProgram::base_argv() const {
   std::vector<std::string> argv{path_};
@@ -30,7 +32,7 @@ std::vector<std::string> ScenarioProgram::base_argv() const {
 Result<std::vector<std::string>> ScenarioProgram::list_configs() const {
   std::vector<std::string> argv = base_argv();
   argv.emplace_back("--list-configs");
-  const auto p = run_process(argv);
+  const auto p = run_process(argv, query_options());
   if (!p) return p.error();
   if (!p->ok()) return failed(path_ + " --list-configs", *p);
   std::vector<std::string> names;
@@ -42,7 +44,7 @@ Result<std::vector<std::string>> ScenarioProgram::list_configs() const {
 }
 
 Result<void> ScenarioProgram::check_release_build() const {
-  const auto p = run_process({path_, "--build-info"});
+  const auto p = run_process({path_, "--build-info"}, query_options());
   if (!p) return p.error();
   if (!p->ok()) return failed(path_ + " --build-info", *p);
   const std::string& info = p->out;

@@ -82,9 +82,34 @@ std::pair<std::string, std::string> benchmark_of_row(std::string name) {
   return {name.substr(0, space), name.substr(space + 1)};
 }
 
-Error failed(const std::string& what, const ProcessResult& p) {
-  std::string message = (what.empty() ? "" : what + ": ") + p.status_text();
-  if (!p.err.empty()) message += "\n" + p.err;
+// The error_message of each benchmark row that reports one, "; "-joined:
+// what a failing benchmark said about itself ("no fixture tree 'x'").
+std::string reported_errors(const std::string& json) {
+  const auto doc = nlohmann::json::parse(json, nullptr, /*allow_exceptions=*/false);
+  if (doc.is_discarded() || !doc.contains("benchmarks") || !doc["benchmarks"].is_array())
+    return "";
+  std::vector<std::string> messages;
+  for (const auto& b : doc["benchmarks"]) {
+    if (!b.is_object() || !b.value("error_occurred", false)) continue;
+    const auto& m = b.contains("error_message") && b["error_message"].is_string()
+                        ? b["error_message"].get_ref<const std::string&>()
+                        : std::string("error");
+    if (std::find(messages.begin(), messages.end(), m) == messages.end())
+      messages.push_back(m);
+  }
+  std::string out;
+  for (const std::string& m : messages) out += (out.empty() ? "" : "; ") + m;
+  return out;
+}
+
+// A failed sample: how the process ended, what the benchmark reported, and
+// the end of its stderr.
+Error failed_sample(const ProcessResult& p) {
+  std::string message = p.status_text();
+  if (const std::string said = reported_errors(p.out); !said.empty())
+    message += ": " + said;
+  if (const std::string tail = tail_lines(p.err); !tail.empty())
+    message += "\n" + tail;
   return benchmark_error(message);
 }
 
@@ -163,7 +188,7 @@ class ScenarioSource final : public SampleSource {
  public:
   ScenarioSource(std::string program, std::optional<std::string> impl,
                  std::vector<std::string> sets, ScenarioMeasure how)
-      : program_(program, impl, sets), how_(std::move(how)) {}
+      : program_(program, impl, sets, how.query_timeout), how_(std::move(how)) {}
 
   [[nodiscard]] std::string describe() const override {
     return program_.path();
@@ -177,7 +202,7 @@ class ScenarioSource final : public SampleSource {
       return {};
     const std::vector<std::string> argv = {
         program_.path(), "--counters=" + how_.counters, "--check-counters"};
-    const auto p = run_process(argv);
+    const auto p = run_process(argv, program_.query_options());
     if (!p) return p.error();
     if (p->ok()) {
       hold_tracepoints(p->out);
@@ -247,9 +272,14 @@ class ScenarioSource final : public SampleSource {
     if (!callgrind_dir.empty())
       callgrind_text = take_measured_callgrind_output(callgrind_dir);
     if (!p) return p.error();
-    if (!p->ok()) return failed("", *p);
+    if (!p->ok()) return failed_sample(*p);
     auto records = parse_scenario_json(p->out);
-    if (!records) return records.error();
+    if (!records) {
+      Error e = records.error();
+      if (const std::string tail = tail_lines(p->err); !tail.empty())
+        e.message += "\n" + tail;
+      return e;
+    }
     if (records->size() != names.size()) {
       return benchmark_error(
           fmt::format("ran {} of the {} benchmarks asked for", records->size(),

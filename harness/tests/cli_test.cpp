@@ -291,6 +291,30 @@ TEST_F(Cli, ComparePlotToAnUnwritablePathNamesIt) {
   EXPECT_NE(r.err.find("No such file or directory"), std::string::npos) << r.err;
 }
 
+TEST_F(Cli, ComparePlotsAtExactlyThePathGivenAndRefusesADirectory) {
+  const fs::path folder = dir_ / "pictures";
+  fs::create_directories(folder);
+  for (const char* flag : {"--plot", "--plot-improvement"}) {
+    const CliResult r =
+        run("compare '" + kFixture + "' " + flag + " '" + folder.string() + "'");
+    EXPECT_EQ(r.exit_code, 3) << flag;
+    EXPECT_NE(r.err.find("cannot draw '" + folder.string() + "': it is a directory"),
+              std::string::npos)
+        << r.err;
+  }
+  EXPECT_TRUE(fs::is_empty(folder));
+  EXPECT_FALSE(fs::exists(folder.string() + ".png"));
+  if (!plotting_python_available()) GTEST_SKIP() << "no Python with matplotlib";
+  const fs::path bare = dir_ / "box", improvement = dir_ / "improvement.data";
+  const CliResult r = run("compare '" + kFixture + "' --plot '" + bare.string() +
+                          "' --plot-improvement '" + improvement.string() + "'");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(is_png(bare));
+  EXPECT_TRUE(is_png(improvement));
+  EXPECT_FALSE(fs::exists(bare.string() + ".png"));
+  EXPECT_FALSE(fs::exists(improvement.string() + ".png"));
+}
+
 TEST_F(Cli, ComparePlotWithoutAPythonIsAFailureThatSaysHowToChooseOne) {
   const char* old = std::getenv("FPBENCH_PYTHON");
   const std::string saved = old != nullptr ? old : "";

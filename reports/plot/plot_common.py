@@ -2,8 +2,10 @@
 the colours and sizes, reading fpbench's JSON with errors that name the file
 and key, and the layout of a picture with one labelled row per benchmark."""
 
+import errno
 import json
 import math
+import os
 import sys
 import textwrap
 
@@ -227,8 +229,12 @@ def stars_text(stars):
 
 
 def save(fig, out):
+    # format="png": matplotlib would otherwise add ".png" to a name without
+    # that extension (a folder "out" became "out.png" beside it).
     try:
-        fig.savefig(out, dpi=100, bbox_inches="tight", pad_inches=0.2)
+        if os.path.isdir(out):
+            raise IsADirectoryError(errno.EISDIR, "is a directory; give a file name")
+        fig.savefig(out, format="png", dpi=100, bbox_inches="tight", pad_inches=0.2)
     except OSError as e:
         raise OSError(f"{out}: cannot write: {e.strerror or e}") from None
     finally:

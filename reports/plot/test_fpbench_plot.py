@@ -274,6 +274,24 @@ class BadInput(PlotTest):
         self.assertIn(out, done.stderr)
         self.assertNotIn("Traceback", done.stderr)
 
+    def test_the_picture_is_written_at_exactly_the_path_given(self):
+        for name in ("noext", "picture.data"):
+            with self.subTest(name=name):
+                out = self.path(name)
+                done = self.run_script("box", fixture("compare-1.json"), out)
+                self.assertEqual(done.returncode, 0, done.stderr)
+                png_size(out)
+                self.assertFalse(os.path.exists(out + ".png"))
+
+    def test_a_directory_is_refused_and_nothing_is_written_beside_it(self):
+        out = self.path("folder")
+        os.mkdir(out)
+        done = self.run_script("box", fixture("compare-1.json"), out)
+        self.assertEqual(done.returncode, 3)
+        self.assertIn(f"{out}: cannot write: is a directory", done.stderr)
+        self.assertFalse(os.path.exists(out + ".png"))
+        self.assertEqual(os.listdir(out), [])
+
 
 class Layout(unittest.TestCase):
     def test_wrapped_names_keep_every_character(self):

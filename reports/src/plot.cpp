@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <spawn.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -190,8 +191,19 @@ Result<std::string> plot_script_path() {
                   fmt::join(candidates, ", ")));
 }
 
+Result<void> check_plot_path(const std::string& png_path) {
+  struct stat st{};
+  if (::stat(png_path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
+    return io_error(fmt::format(
+        "cannot draw '{}': it is a directory; give the picture's file name, e.g. {}/plot.png",
+        png_path, png_path));
+  }
+  return {};
+}
+
 Result<void> render_plot(PlotKind kind, std::string_view json_text,
                          const std::string& png_path) {
+  if (Result<void> ok = check_plot_path(png_path); !ok) return ok;
   const Result<std::string> script = plot_script_path();
   if (!script) return script.error();
   TempFile json_file;
@@ -235,6 +247,9 @@ Result<void> plot_comparison(const SampleSet& samples,
                              const std::string& box_png,
                              const std::string& improvement_png) {
   if (box_png.empty() && improvement_png.empty()) return {};
+  for (const std::string& png : {box_png, improvement_png}) {
+    if (Result<void> ok = png.empty() ? Result<void>{} : check_plot_path(png); !ok) return ok;
+  }
   // The script reads only the JSON report, which carries the samples too.
   const Result<std::string> json = render_comparison(samples, ReportFormat::kJson, {});
   if (!json) return json.error();

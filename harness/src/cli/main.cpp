@@ -25,12 +25,12 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
+    return cli::print_help(app, e);
   } catch (const CLI::CallForAllHelp& e) {
-    return app.exit(e);
+    return cli::print_help(app, e);
   } catch (const CLI::ParseError& e) {
     app.exit(e);
-    return exit_code(ErrorKind::kUsage);
+    return cli::finish(exit_code(ErrorKind::kUsage));
   }
 
   Result<int> outcome = usage_error("no command given (try --help)");
@@ -44,7 +44,7 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) {
     outcome = internal_error(e.what());
   }
-  if (outcome) return *outcome;
+  if (outcome) return cli::finish(*outcome);
   std::fprintf(stderr, "fpbench: error: %s\n", outcome.error().message.c_str());
-  return exit_code(outcome.error());
+  return cli::finish(exit_code(outcome.error()));
 }

@@ -5,6 +5,8 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <iostream>
+#include <sstream>
 #include <string>
 
 #include "subcommands.hpp"
@@ -35,6 +37,36 @@ Result<void> write_file(const std::string& path, std::string_view text) {
   }
   if (!ok) return io_error("cannot write '" + path + "': " + std::strerror(error));
   return {};
+}
+
+Result<void> flush_stdout() {
+  std::cout.flush();
+  const int cout_errno = std::cout ? 0 : errno;
+  errno = 0;
+  const bool stdio_ok = std::fflush(stdout) == 0 && std::ferror(stdout) == 0;
+  const int stdio_errno = errno;
+  if (std::cout && stdio_ok) return {};
+  const int e = stdio_ok ? cout_errno : stdio_errno;
+  return io_error(std::string("cannot write the output: ") +
+                  (e != 0 ? std::strerror(e) : "a write to standard output failed"));
+}
+
+int print_help(CLI::App& app, const CLI::Error& help) {
+  std::ostringstream text;
+  const int code = app.exit(help, text, std::cerr);
+  if (auto written = write_stdout(text.str()); !written) {
+    std::fprintf(stderr, "fpbench: error: %s\n", written.error().message.c_str());
+    return exit_code(written.error());
+  }
+  return finish(code);
+}
+
+int finish(int code) {
+  if (auto flushed = flush_stdout(); !flushed) {
+    std::fprintf(stderr, "fpbench: error: %s\n", flushed.error().message.c_str());
+    return exit_code(flushed.error());
+  }
+  return code;
 }
 
 std::string default_scenario_program() {

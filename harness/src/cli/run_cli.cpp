@@ -5,7 +5,7 @@
 //             [--target-accuracy PCT --max-runs N] [--node]
 //             [--metric wall,cpu,faults,syscalls,syscalls_all,instructions]
 //             [--counter-runs N] [--counter-iterations N] [--jobs N]
-//             [--time-budget 10m]
+//             [--time-budget 10m] [--sample-timeout SECONDS]
 
 #include <algorithm>
 #include <chrono>
@@ -117,8 +117,8 @@ class Run : public Subcommand {
     command_->add_option("--runs", o.runs, "Samples per side and configuration")
         ->capture_default_str();
     command_->add_option("--seed", o.seed, "Seed of the randomized order");
-    command_->add_option("--output,-o", o.output, "Samples CSV, - for stdout")
-        ->capture_default_str();
+    command_->add_option("--output,-o", o.output,
+                         "Samples CSV, - for stdout (the default)");
     command_->add_option("--resume", o.resume,
                          "Continue the run in this CSV up to --runs");
     command_->add_option("--json", o.json,
@@ -146,6 +146,11 @@ class Run : public Subcommand {
         ->add_option("--min-time", o.min_time_s,
                      "Seconds each sample measures for")
         ->capture_default_str();
+    command_->add_option(
+        "--sample-timeout", o.sample_timeout_s,
+        "Seconds before a sample's process (and what it started) is killed "
+        "and the sample failed (default max(60, 20 x --min-time); 10x that "
+        "for a Node script or under callgrind)");
     command_->add_flag(
         "--node", o.node,
         "Run Node.js benchmark scripts with the node binaries --old and --new");

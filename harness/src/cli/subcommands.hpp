@@ -39,6 +39,17 @@ Result<void> write_stdout(std::string_view text);
 // A whole file, replaced.
 Result<void> write_file(const std::string& path, std::string_view text);
 
+// What is still buffered for standard output (std::cout: CLI11's help;
+// stdio), written; an I/O error when it cannot be (a full disk, a closed
+// pipe with SIGPIPE ignored).
+Result<void> flush_stdout();
+// The exit code after flush_stdout(): `code`, or the I/O error's exit code
+// once its message is on stderr. Every return of main goes through it.
+int finish(int code);
+// CLI11's help (or --version) for `help`, written through write_stdout, then
+// finish().
+int print_help(CLI::App& app, const CLI::Error& help);
+
 // fpbench-scenarios: FPBENCH_SCENARIOS, else beside this program (an
 // install) or in the build tree's scenarios/ folder, else on PATH.
 std::string default_scenario_program();

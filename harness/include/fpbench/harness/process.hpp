@@ -1,7 +1,12 @@
 #pragma once
 
-// Running a child program to completion with its output captured.
+// Running a child program to completion with its output captured. The child
+// leads a process group of its own, so that what it starts can be ended with
+// it: once the child has exited, whatever of its group still runs (a helper
+// that kept its stdout open) is killed, and a child that outlives its
+// timeout is killed with its whole group.
 
+#include <chrono>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,18 +22,32 @@ struct ProcessOptions {
   // not take its CPU away mid-measurement; below the kernel's own real-time
   // threads, and held to the kernel's real-time share (sched_rt_runtime_us).
   bool realtime = false;
+  // Kill the child and its process group (SIGKILL) after this long.
+  std::optional<std::chrono::milliseconds> timeout;
 };
 
 struct ProcessResult {
   int exit_code = 0;    // when it exited
   int term_signal = 0;  // when a signal ended it
+  bool timed_out = false;  // killed at options.timeout
+  std::chrono::milliseconds timeout{0};
   std::string out;
   std::string err;
 
-  [[nodiscard]] bool ok() const { return exit_code == 0 && term_signal == 0; }
-  // "exit status 3" or "killed by signal 11 (Segmentation fault)".
+  [[nodiscard]] bool ok() const {
+    return exit_code == 0 && term_signal == 0 && !timed_out;
+  }
+  // "exit status 3", "killed by signal 11 (Segmentation fault)" or "timed out
+  // after 2 s; killed with its process group".
   [[nodiscard]] std::string status_text() const;
+  // status_text(), then the last lines of stderr, if any.
+  [[nodiscard]] std::string failure_text() const;
 };
+
+// The last `max_lines` lines of `text` (and at most a few KiB of them),
+// marked when cut, without the final newline: a child's stderr can be long,
+// and its end says what failed.
+std::string tail_lines(const std::string& text, std::size_t max_lines = 20);
 
 // Runs argv[0] (looked up in PATH when it has no slash) with argv; fails
 // only when the program cannot be started.

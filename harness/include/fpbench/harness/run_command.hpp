@@ -48,9 +48,11 @@ struct RunOptions {
   std::vector<std::string> excludes;  // drop scenarios whose name contains one
   int runs = 30;
   std::uint64_t seed = 0;
-  std::string output = "-";
-  std::optional<std::string> resume;  // CSV to continue up to `runs` per side
-  std::optional<std::string> json;    // samples with the machine context
+  std::optional<std::string> output;  // the samples; none or "-": standard output
+  // The samples file to continue up to `runs` per side (and to append to:
+  // an `output` naming another file is refused).
+  std::optional<std::string> resume;
+  std::optional<std::string> json;  // samples with the machine context, not the samples file
   std::optional<int> cpu;
   // Timed samples run at real-time priority where permitted (else a note
   // says they do not); counting samples never need it.
@@ -60,6 +62,11 @@ struct RunOptions {
   int max_runs = 200;
   int warmup = 1;  // samples per side and configuration run first and dropped
   double min_time_s = 0.1;
+  // Seconds a sample's process may run before it is killed with its process
+  // group and counted as failed; none: default_sample_timeout(min_time_s),
+  // ten times that for a process that runs many benchmarks (a Node script, a
+  // callgrind batch).
+  std::optional<double> sample_timeout_s;
   std::vector<std::string> metrics = {"wall"};
   int counter_runs = 3;
   std::int64_t counter_iterations = 0;  // 0: 11 counting, 5 under callgrind
@@ -70,6 +77,10 @@ struct RunOptions {
   // (set by the caller; see ci/until_decided.hpp).
   std::function<std::vector<std::string>(const std::vector<BenchmarkValues>&)> wall_needs_more;
 };
+
+// max(60 s, 20 x min_time): far above a healthy sample's time, which is
+// min_time plus start-up and fixtures.
+std::chrono::milliseconds default_sample_timeout(double min_time_s);
 
 // Fails (usage or bad input) before anything is measured; afterwards
 // failures of single samples are collected in the summary.

@@ -56,6 +56,9 @@ struct Pass {
   int parallel = 1;
   bool paired = false;
   bool realtime = false;  // start the samples at real-time priority (process.hpp)
+  // A sample still running after this long is killed with its process group
+  // and counted as failed, like a crash.
+  std::optional<std::chrono::milliseconds> sample_timeout;
   int max_runs = 0;  // with needs_more: the most samples per side
   // Called after each round from the runs-th on, with every benchmark of
   // the pass; returns the names that need more samples.

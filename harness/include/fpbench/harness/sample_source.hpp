@@ -14,6 +14,7 @@
 //   NodeScriptSource a Node.js benchmark script run by a node binary
 //   (tests)          a fake returning scripted measurements
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -67,6 +68,9 @@ struct ScenarioMeasure {
   // that source may run a batch of configurations in one process (the job
   // is the batch, see batch_job) and pay Valgrind's start-up once.
   bool batch = false;
+  // How long the program's queries (--list-configs, --build-info,
+  // --check-counters) may take; a sample's own timeout is the pass's.
+  std::optional<std::chrono::milliseconds> query_timeout;
 };
 
 // The job of a batched source: a label line, then one benchmark name a line.

@@ -4,6 +4,7 @@
 // fresh process running one configuration with one implementation, which
 // times its own loop (Google Benchmark) and reports operations per second.
 
+#include <chrono>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,9 +17,11 @@ namespace fpbench::harness {
 class ScenarioProgram {
  public:
   // impl: --impl for the program, or none to use its default; sets: Node
-  // --set style key=value overrides passed to every invocation.
+  // --set style key=value overrides passed to every invocation;
+  // query_timeout: how long --list-configs and --build-info may take.
   ScenarioProgram(std::string path, std::optional<std::string> impl,
-                  std::vector<std::string> sets);
+                  std::vector<std::string> sets,
+                  std::optional<std::chrono::milliseconds> query_timeout = std::nullopt);
 
   [[nodiscard]] const std::string& path() const { return path_; }
   [[nodiscard]] const std::optional<std::string>& impl() const { return impl_; }
@@ -34,6 +37,12 @@ class ScenarioProgram {
   // Benchmark's JSON; callers add how it measures.
   [[nodiscard]] std::vector<std::string> argv_for(const std::vector<std::string>& benchmarks) const;
 
+  // How the program's own queries are run.
+  [[nodiscard]] ProcessOptions query_options() const {
+    ProcessOptions o;
+    o.timeout = query_timeout_;
+    return o;
+  }
 
  private:
   [[nodiscard]] std::vector<std::string> base_argv() const;
@@ -41,6 +50,7 @@ class ScenarioProgram {
   std::string path_;
   std::optional<std::string> impl_;
   std::vector<std::string> sets_;
+  std::optional<std::chrono::milliseconds> query_timeout_;
 };
 
 // An anchored regex that matches exactly this benchmark name (Google

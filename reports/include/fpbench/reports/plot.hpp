@@ -31,6 +31,10 @@ std::string_view plot_kind_name(PlotKind kind);
 // naming every place looked in when there is none.
 Result<std::string> plot_script_path();
 
+// The picture is written at exactly png_path, whatever its extension; a
+// directory is refused (kIo), since there is no file name to write.
+Result<void> check_plot_path(const std::string& png_path);
+
 // Writes json_text to a temporary file, runs `PYTHON SCRIPT KIND JSON PNG`
 // and removes the file. Errors carry the script's stderr: kBadInput when it
 // rejects the JSON (its exit status 2), kIo when it cannot write the PNG
