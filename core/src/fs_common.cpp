@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <array>
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <utility>
@@ -77,6 +78,20 @@ std::optional<int> parse_open_flags(std::string_view flag) {
   }
   return std::nullopt;
 }
+
+namespace test_hooks {
+namespace {
+std::atomic<void (*)(int)> after_size_hint_hook{nullptr};
+}  // namespace
+
+void set_after_size_hint(void (*hook)(int fd)) {
+  after_size_hint_hook.store(hook, std::memory_order_relaxed);
+}
+
+void after_size_hint(int fd) {
+  if (auto* hook = after_size_hint_hook.load(std::memory_order_relaxed)) hook(fd);
+}
+}  // namespace test_hooks
 
 namespace detail {
 
@@ -158,6 +173,39 @@ Result<void> write_bytes(const PathOrFd& file, std::string_view bytes,
   if (!handle) return handle.error();
   if (auto written = write_all(handle->fd(), bytes); !written) return written;
   return finish_write(*handle, options.flush);
+}
+
+Result<void> overwrite_bytes(const PathOrFd& file, std::string_view bytes,
+                             const WriteOptions& options) {
+  if (file.is_fd() || (options.flag && *options.flag != "w")) {
+    return write_bytes(file, bytes, options, "w");
+  }
+  int fd;
+  do {
+    fd = ::open(file.path().c_str(), O_CREAT | O_WRONLY | O_CLOEXEC, options.mode);
+  } while (fd < 0 && errno == EINTR);
+  if (fd < 0) return fs_error(errno, "open", file.path());
+  FileHandle handle(fd, /*owned=*/true);
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) return fs_error(errno, "fstat", "");
+  const std::size_t old_size = S_ISREG(st.st_mode) ? static_cast<std::size_t>(st.st_size) : 0;
+
+  std::size_t written = 0;
+  while (written < bytes.size()) {
+    const ssize_t n = ::write(fd, bytes.data() + written, bytes.size() - written);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      const int error = errno;
+      // What O_TRUNC would have left: the bytes written so far.
+      if (old_size > written) (void)::ftruncate(fd, static_cast<off_t>(written));
+      return fs_error(error, "write", "");
+    }
+    written += static_cast<std::size_t>(n);
+  }
+  if (old_size > written && ::ftruncate(fd, static_cast<off_t>(written)) != 0) {
+    return fs_error(errno, "ftruncate", "");
+  }
+  return finish_write(handle, options.flush);
 }
 
 Result<std::size_t> read_to_end(int fd, std::string& buffer) {

@@ -9,7 +9,17 @@
 
 #include "fpbench/core/fs.hpp"
 
-namespace fpbench::core::detail {
+namespace fpbench::core {
+
+// Seams for tests; not for production use.
+namespace test_hooks {
+// While set, fast's readFileSync calls hook(fd) between its fstat and its
+// first read, so that a test can change the file the size hint came from.
+void set_after_size_hint(void (*hook)(int fd));
+void after_size_hint(int fd);
+}  // namespace test_hooks
+
+namespace detail {
 
 // Node's error for a failed system call: code "ENOENT", the message
 // "ENOENT: no such file or directory, open '/tmp/x'" (libuv's wording), and
@@ -58,6 +68,20 @@ Result<void> finish_write(FileHandle& handle, bool flush);
 Result<void> write_bytes(const PathOrFd& file, std::string_view bytes,
                          const WriteOptions& options, std::string_view default_flag);
 
+// write_bytes with the "w" flag (options.flag unset or "w") for a path,
+// without truncating the file when it is opened: the bytes are written over
+// the old content and only an old tail that is left is cut off (ftruncate),
+// as it is when a write fails part way. The file ends as O_TRUNC would leave
+// it, but its blocks and cached pages stay in place: a truncation to zero
+// frees them, and on ext4 (auto_da_alloc) makes close() start writing the
+// new data back, which the next truncation then waits for, costing some
+// hundred microseconds of CPU and milliseconds of waiting per 1 MiB
+// rewritten. That early writeback is also all the durability O_TRUNC adds;
+// options.flush (fsync) is what promises any. Any other flag, or a
+// descriptor, is write_bytes.
+Result<void> overwrite_bytes(const PathOrFd& file, std::string_view bytes,
+                             const WriteOptions& options);
+
 // Reads from fd's current offset to the end into buffer, which is grown as
 // needed and never shrunk; returns the byte count. Works on anything read(2)
 // works on: regular files (one read when the size holds still), pipes,
@@ -69,4 +93,5 @@ Result<std::size_t> read_to_end(int fd, std::string& buffer);
 // nullopt for utf8, whose length depends on the content.
 std::optional<std::size_t> decoded_length(std::size_t byte_count, Encoding e);
 
-}  // namespace fpbench::core::detail
+}  // namespace detail
+}  // namespace fpbench::core

@@ -5,7 +5,9 @@ Runs fpbench-scenarios (baseline, fast, floor) and scenarios/node/fs_sync.js
 on the same machine, one after the other, and prints a Markdown table of
 operations per second with the ratios fast/baseline, floor/fast (how far
 the fast path is from the floor) and
-fast/node. Usage:
+fast/node, then a summary: per operation family (write by path or by
+descriptor, read, each encoding) the worst fast/baseline, floor/fast and
+fast/node, with the row each came from. Usage:
 
     python3 scenarios/node/compare_with_node.py build/scenarios/fpbench-scenarios [SECONDS]
 """
@@ -40,6 +42,46 @@ def node_rates(seconds):
     return rates
 
 
+def family(name):
+    """The operation family of a row: the scenario, by path or descriptor, encoding."""
+    config = dict(re.findall(r"(\w+)='([^']*)'", name))
+    scenario = name.split(" ", 1)[0].removeprefix("fs/")
+    target = "fd" if config.get("useFd") == "true" else "path"
+    return f"{scenario} {target} {config.get('encoding', '?')}"
+
+
+def summary(rows):
+    """Per family, the worst (lowest) fast/baseline and fast/node and the
+    worst (highest) floor/fast, each with its row's size."""
+    worst = {}
+    for name, base, fast, floor, nd in rows:
+        w = worst.setdefault(family(name), {})
+        size = re.search(r"(?:length|size)=(\d+)", name)
+        label = (size.group(1) if size else "") + (" " + re.search(r"data='([^']*)'", name).group(1)
+                                                   if "data=" in name else "")
+        for key, value, lower_is_worse in (("fast/baseline", fast / base if base else None, True),
+                                           ("floor/fast", floor / fast if floor else None, False),
+                                           ("fast/node", fast / nd if nd else None, True)):
+            if value is None:
+                continue
+            old = w.get(key)
+            if old is None or (value < old[0] if lower_is_worse else value > old[0]):
+                w[key] = (value, label)
+    print()
+    print("| family | worst fast/baseline | worst floor/fast | worst fast/node |")
+    print("| :-- | --: | --: | --: |")
+    for fam in sorted(worst):
+        cells = [f"{worst[fam][k][0]:.2f}x ({worst[fam][k][1]})" if k in worst[fam] else "-"
+                 for k in ("fast/baseline", "floor/fast", "fast/node")]
+        print(f"| {fam} | " + " | ".join(cells) + " |")
+    for key, pick in (("fast/baseline", min), ("floor/fast", max), ("fast/node", min)):
+        found = [(w[key][0], fam, w[key][1]) for fam, w in worst.items() if key in w]
+        if found:
+            value, fam, label = pick(found)
+            print(f"\nworst {key} overall: {value:.2f}x ({fam} {label})", end="")
+    print()
+
+
 def main():
     program = sys.argv[1]
     seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 0.3
@@ -48,6 +90,7 @@ def main():
     print("| benchmark | baseline ops/s | fast ops/s | floor ops/s | node ops/s "
           "| fast/baseline | floor/fast | fast/node |")
     print("| :-- | --: | --: | --: | --: | --: | --: | --: |")
+    rows = []
     for name, fast in impls["fast"].items():
         if "non-existing" in name:
             continue
@@ -60,6 +103,8 @@ def main():
         print(f"| {name} | {base:,.0f} | {fast:,.0f} | {floor:,.0f} | "
               f"{f'{nd:,.0f}' if nd else '-'} | {ratio(fast, base)} | {ratio(floor, fast)} "
               f"| {ratio(fast, nd)} |")
+        rows.append((name, base, fast, floor, nd))
+    summary(rows)
 
 
 if __name__ == "__main__":

@@ -72,6 +72,16 @@ constexpr std::size_t kBufferSlack = 16;
 constexpr off64_t kEndOfDirectory = INT64_MAX;
 // Directories with at least this many entries are radix sorted.
 constexpr std::size_t kRadixSortMin = 256;
+// A walk reserves room for as many entries as the thread's last walk
+// listed, up to this many: one allocation instead of a growing vector's
+// copies, and none of the large requests that make malloc consolidate the
+// small chunks the last result freed.
+constexpr std::size_t kMaxReservedEntries = std::size_t{1} << 16;
+
+std::size_t& last_walk_entries() {
+  thread_local std::size_t n = 0;
+  return n;
+}
 
 // A name to sort: its first 16 bytes as two big-endian integers (zero
 // padded), so most comparisons are two integer compares instead of strcmp.
@@ -391,7 +401,10 @@ Result<void> Walker::list(std::size_t i, int fd) {
       }
       type = detail::type_from_mode(st.st_mode);
     }
-    dirents_.emplace_back(std::string(name, e.name_length), parent_path_, type);
+    Dirent& dirent = dirents_.emplace_back();
+    dirent.name.assign(name, e.name_length);
+    dirent.parent_path = parent_path_;
+    dirent.type = type;
     if (type != DirentType::kDirectory && type != DirentType::kSymlink) continue;
     path_.resize(dir_length);
     path_.append(name, e.name_length);
@@ -410,6 +423,12 @@ Result<ReaddirResult> Walker::run() {
   } while (root_fd_ < 0 && errno == EINTR);
   if (root_fd_ < 0) return detail::fs_error(errno, "scandir", root_);
   prefix_ = detail::node_join_prefix(root_);
+  const std::size_t expected = std::min(last_walk_entries(), kMaxReservedEntries);
+  if (with_types_) {
+    dirents_.reserve(expected);
+  } else {
+    names_.reserve(expected);
+  }
   dirs_.push_back(Dir{0, 0, 0, 0, root_fd_});
   relative_paths_.push_back('\0');
 
@@ -445,6 +464,7 @@ Result<ReaddirResult> Walker::run() {
     }
     if (!listed) return listed.error();
   }
+  last_walk_entries() = with_types_ ? dirents_.size() : names_.size();
   if (with_types_) return ReaddirResult(std::move(dirents_));
   return ReaddirResult(std::move(names_));
 }

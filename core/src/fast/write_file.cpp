@@ -1,7 +1,8 @@
 // writeFileSync / appendFileSync in one step: text that is already in its
 // final encoding (one-byte ASCII as utf8, one-byte as latin1 or ascii) is
 // written from the string's own memory; anything else is encoded straight
-// into a buffer that is kept for the next call.
+// into a buffer that is kept for the next call. A file replaced by path is
+// written over rather than truncated first (detail::overwrite_bytes).
 
 #include "fpbench/core/fs.hpp"
 #include "fpbench/core/transcode.hpp"
@@ -30,11 +31,19 @@ std::string_view encoded_view(const JsString& data, Encoding e,
   return std::string_view(scratch.data(), n);
 }
 
+enum class Mode { kReplace, kAppend };  // writeFileSync, appendFileSync
+
+Result<void> write_in_mode(const PathOrFd& file, std::string_view bytes,
+                           const WriteOptions& options, Mode mode) {
+  if (mode == Mode::kReplace) return detail::overwrite_bytes(file, bytes, options);
+  return detail::write_bytes(file, bytes, options, "a");
+}
+
 Result<void> write_text(const PathOrFd& file, const JsString& data,
-                        const WriteOptions& options, std::string_view default_flag) {
+                        const WriteOptions& options, Mode mode) {
   thread_local std::string scratch;
-  Result<void> result = detail::write_bytes(
-      file, encoded_view(data, options.encoding, scratch), options, default_flag);
+  Result<void> result =
+      write_in_mode(file, encoded_view(data, options.encoding, scratch), options, mode);
   if (scratch.size() > kKeptBufferBytes) std::string().swap(scratch);
   return result;
 }
@@ -43,12 +52,12 @@ Result<void> write_text(const PathOrFd& file, const JsString& data,
 
 Result<void> write_file_sync(const PathOrFd& file, std::string_view bytes,
                              const WriteOptions& options) {
-  return detail::write_bytes(file, bytes, options, "w");
+  return detail::overwrite_bytes(file, bytes, options);
 }
 
 Result<void> write_file_sync(const PathOrFd& file, const JsString& data,
                              const WriteOptions& options) {
-  return write_text(file, data, options, "w");
+  return write_text(file, data, options, Mode::kReplace);
 }
 
 Result<void> append_file_sync(const PathOrFd& file, std::string_view bytes,
@@ -58,7 +67,7 @@ Result<void> append_file_sync(const PathOrFd& file, std::string_view bytes,
 
 Result<void> append_file_sync(const PathOrFd& file, const JsString& data,
                               const WriteOptions& options) {
-  return write_text(file, data, options, "a");
+  return write_text(file, data, options, Mode::kAppend);
 }
 
 }  // namespace fpbench::core::fast

@@ -1,5 +1,6 @@
 // The floor: the system calls alone, on bytes that need no conversion. What
-// a fast path would cost if encoding and decoding were free.
+// a fast path would cost if encoding and decoding were free. A file replaced
+// by path is written over, not truncated first (detail::overwrite_bytes).
 
 #include "fpbench/core/fs.hpp"
 #include "fs_common.hpp"
@@ -8,7 +9,7 @@ namespace fpbench::core::floor {
 
 Result<void> write_file_sync(const PathOrFd& file, std::string_view bytes,
                              const WriteOptions& options) {
-  return detail::write_bytes(file, bytes, options, "w");
+  return detail::overwrite_bytes(file, bytes, options);
 }
 
 Result<void> append_file_sync(const PathOrFd& file, std::string_view bytes,

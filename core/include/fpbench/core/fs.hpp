@@ -7,9 +7,17 @@
 //             whole string into a fresh buffer, then open, write, close.
 //   fast      one call: encode straight into a reused buffer (or write
 //             one-byte ASCII text without any copy), read straight into the
-//             result, as few system calls as the file allows.
+//             result's own storage, as few system calls as the file allows.
 //   floor     raw write(2) / read(2) of bytes that need no conversion: the
 //             bound a fast path can approach.
+//
+// fast and floor replace a file given by path with the "w" flag by writing
+// over it and cutting off what is left of the old content, instead of
+// opening it with O_TRUNC: the file ends the same, without a truncation to
+// zero that frees its blocks and, on ext4, makes close() start writing the
+// data back (see detail::overwrite_bytes). A reader that opens the file
+// meanwhile may see old bytes past those written so far, where O_TRUNC
+// would show it shorter.
 //
 // Errors have Node's shape (code, errno, syscall, path and the message
 // "ENOENT: no such file or directory, open '/tmp/x'") and never leak a file
