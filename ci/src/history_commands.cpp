@@ -24,8 +24,8 @@ namespace {
 // all-numeric abbreviated SHA is possible, a 7-digit night count is not.
 constexpr std::size_t kMaxRunCountDigits = 6;
 constexpr std::size_t kMinCommitPrefix = 4;
-// Reading commands never create a store.
-const OpenOptions kExisting{kLatestSchemaVersion, false};
+// Reading commands never create, migrate or write a store.
+const OpenOptions kExisting{kLatestSchemaVersion, AccessMode::kReadOnly};
 
 std::string host_name() {
   char name[256] = {};
