@@ -24,8 +24,8 @@ namespace {
 // all-numeric abbreviated SHA is possible, a 7-digit night count is not.
 constexpr std::size_t kMaxRunCountDigits = 6;
 constexpr std::size_t kMinCommitPrefix = 4;
-// Reading commands never create a store.
-const OpenOptions kExisting{kLatestSchemaVersion, false};
+// Reading commands never create, migrate or write a store.
+const OpenOptions kExisting{kLatestSchemaVersion, AccessMode::kReadOnly};
 
 std::string host_name() {
   char name[256] = {};
@@ -250,8 +250,9 @@ Result<CommandOutput> history_report(const ReportOptions& options) {
   if (auto m = validate_metric(options.series.metric, false); !m) return m.error();
   auto store = HistoryStore::open(options.series.db, kExisting);
   if (!store) return store.error();
-  auto analyses = analyse_history(*store, options.series,
-                                  options.last == 0 ? std::string() : std::to_string(options.last));
+  // --last is a count of runs for the listing alone; passed on as --since
+  // it would become a commit prefix at 7 digits.
+  auto analyses = analyse_history(*store, options.series, "");
   if (!analyses) return analyses.error();
   return CommandOutput{options.format == "json"
                            ? reports::format_report_json(*analyses, options.last)

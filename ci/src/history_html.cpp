@@ -46,7 +46,7 @@ Result<CommandOutput> history_html(const HtmlOptions& options) {
     return usage_error("--commit-url must contain {sha} where the commit goes, e.g. "
                        "'https://github.com/ORG/REPO/commit/{sha}'");
   }
-  auto store = HistoryStore::open(options.series.db, OpenOptions{kLatestSchemaVersion, false});
+  auto store = HistoryStore::open(options.series.db, OpenOptions{kLatestSchemaVersion, AccessMode::kReadOnly});
   if (!store) return store.error();
   auto analyses = analyse_history(*store, options.series, "");
   if (!analyses) return analyses.error();

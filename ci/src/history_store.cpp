@@ -304,10 +304,28 @@ Result<HistoryStore> HistoryStore::open(std::string_view db, const OpenOptions& 
     return usage_error(fmt::format("schema version {} does not exist (1 to {})",
                                    options.schema_version, kLatestSchemaVersion));
   }
-  auto connection = open_database(db, options.create);
+  auto connection = open_database(db, options.mode, "schema_migrations");
   if (!connection) return connection.error();
-  auto version = detail::migrate(**connection, options.schema_version);
+  if (options.mode == AccessMode::kReadWrite) {
+    auto version = detail::migrate(**connection, options.schema_version);
+    if (!version) return version.error();
+    return HistoryStore(std::move(*connection), *version);
+  }
+  auto version = detail::stored_version(**connection);
   if (!version) return version.error();
+  const std::string& name = (*connection)->name();
+  if (*version == 0) {
+    return bad_input_error(fmt::format(
+        "{}: not an fpbench history store (no schema_migrations table); record a run into "
+        "it first",
+        name));
+  }
+  if (*version < options.schema_version) {
+    return bad_input_error(fmt::format(
+        "{}: history store schema version {} is older than this fpbench's ({}); reading "
+        "commands never write: `fpbench history record` into it migrates it",
+        name, *version, options.schema_version));
+  }
   return HistoryStore(std::move(*connection), *version);
 }
 
@@ -361,7 +379,9 @@ Result<std::vector<Series>> HistoryStore::load_series(const SeriesQuery& query) 
   }
   // Ids, not names: text order differs between the backends' collations;
   // the series are sorted by name below, bytewise.
-  sql += " ORDER BY s.benchmark_id, r.machine_id, s.metric_id, r.run_date, r.id";
+  sql += connection_->dialect() == SqlDialect::kSqlite
+             ? " ORDER BY s.benchmark_id, r.machine_id, s.metric_id, r.run_date, r.id"
+             : " ORDER BY s.benchmark_id, r.machine_id, s.metric_id, r.run_date COLLATE \"C\", r.id";
   auto select = connection_->prepare(sql);
   if (!select) return select.error();
   auto& s = **select;

@@ -1,5 +1,8 @@
 // ISO 8601 dates for --date, normalised to UTC so that text order is time
-// order in the store.
+// order in the store: the year has exactly four digits, which is why an
+// instant outside 0001-01-01T00:00:00Z .. 9999-12-31T23:59:59Z (before or
+// after the offset is applied) is refused rather than written as "10000-"
+// or "0000-", which would sort before "2026-".
 
 #include <ctime>
 #include <fmt/format.h>
@@ -52,6 +55,23 @@ Error bad_date(std::string_view text, std::string_view why) {
                   text, why));
 }
 
+constexpr int kFirstYear = 1;
+constexpr int kLastYear = 9999;
+
+std::time_t utc_instant(int year, int month, int day, int hour, int minute, int second) {
+  std::tm tm{};
+  tm.tm_year = year - 1900;
+  tm.tm_mon = month - 1;
+  tm.tm_mday = day;
+  tm.tm_hour = hour;
+  tm.tm_min = minute;
+  tm.tm_sec = second;
+  return timegm(&tm);
+}
+
+std::time_t first_instant() { return utc_instant(kFirstYear, 1, 1, 0, 0, 0); }
+std::time_t last_instant() { return utc_instant(kLastYear, 12, 31, 23, 59, 59); }
+
 std::string format_utc(std::time_t t) {
   std::tm tm{};
   gmtime_r(&t, &tm);
@@ -68,6 +88,7 @@ Result<std::string> normalize_iso8601(std::string_view text) {
       !c.number(2, day)) {
     return bad_date(text, "the date must be YYYY-MM-DD");
   }
+  if (year < kFirstYear) return bad_date(text, "the year must be 0001 to 9999");
   if (month < 1 || month > 12) return bad_date(text, "no such month");
   if (day < 1 || day > days_in_month(year, month)) return bad_date(text, "no such day");
   int offset_minutes = 0;
@@ -99,14 +120,10 @@ Result<std::string> normalize_iso8601(std::string_view text) {
     }
     if (!c.done()) return bad_date(text, "unexpected text after the time");
   }
-  std::tm tm{};
-  tm.tm_year = year - 1900;
-  tm.tm_mon = month - 1;
-  tm.tm_mday = day;
-  tm.tm_hour = hour;
-  tm.tm_min = minute;
-  tm.tm_sec = second;
-  const std::time_t t = timegm(&tm) - static_cast<std::time_t>(offset_minutes) * 60;
+  const std::time_t t = utc_instant(year, month, day, hour, minute, second) - static_cast<std::time_t>(offset_minutes) * 60;
+  if (t < first_instant() || t > last_instant()) {
+    return bad_date(text, "in UTC it falls outside the years 0001 to 9999");
+  }
   return format_utc(t);
 }
 

@@ -4,7 +4,8 @@
 // parameters; results come back whole (a PGresult), which is fine for the
 // history store's largest read, one row per run x benchmark. Notices
 // ("relation already exists, skipping") are silenced: the store's output is
-// its own.
+// its own. A read-only session makes every transaction READ ONLY, so a read
+// command cannot write even by mistake.
 
 #include <libpq-fe.h>
 
@@ -165,7 +166,7 @@ void ignore_notice(void* /*arg*/, const char* /*message*/) {}
 
 }  // namespace
 
-Result<std::unique_ptr<SqlConnection>> open_postgres(std::string_view url) {
+Result<std::unique_ptr<SqlConnection>> open_postgres(std::string_view url, AccessMode mode) {
   const std::string name = without_password(url);
   PGconn* conn = PQconnectdb(std::string(url).c_str());
   if (conn == nullptr) return io_error(name + ": cannot allocate a connection");
@@ -175,7 +176,11 @@ Result<std::unique_ptr<SqlConnection>> open_postgres(std::string_view url) {
     return e;
   }
   PQsetNoticeProcessor(conn, ignore_notice, nullptr);
-  return std::unique_ptr<SqlConnection>(new PostgresConnection(conn, name));
+  auto connection = std::unique_ptr<SqlConnection>(new PostgresConnection(conn, name));
+  if (mode == AccessMode::kReadOnly) {
+    if (auto r = connection->exec("SET default_transaction_read_only = on"); !r) return r.error();
+  }
+  return connection;
 }
 
 }  // namespace fpbench::ci

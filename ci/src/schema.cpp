@@ -139,6 +139,52 @@ Result<int> current_version(SqlConnection& db) {
   return static_cast<int>((*select)->column_int(0));
 }
 
+Result<void> refuse_newer(const SqlConnection& db, int version) {
+  if (version <= kLatestSchemaVersion) return {};
+  return bad_input_error(
+      fmt::format("{}: history store schema version {} is newer than this "
+                  "fpbench knows ({}); use a newer fpbench",
+                  db.name(), version, kLatestSchemaVersion));
+}
+
+using Migration = Result<void> (*)(SqlConnection&);
+constexpr Migration kMigrations[] = {migrate_v1, migrate_v2, migrate_v3};
+static_assert(std::size(kMigrations) == kLatestSchemaVersion);
+
+// One step towards `target`, inside the caller's transaction and so under
+// the store's write lock. The version is read again here: another process
+// may have migrated the store since this one looked.
+Result<int> migrate_step(SqlConnection& db, int target) {
+  if (auto r = db.exec(
+          "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, "
+          "applied_at TEXT NOT NULL)");
+      !r) {
+    return r.error();
+  }
+  auto version = current_version(db);
+  if (!version) return version.error();
+  if (auto r = refuse_newer(db, *version); !r) return r.error();
+  if (*version >= target) return *version;
+  const int next = *version + 1;
+  auto applied = kMigrations[next - 1](db);
+  if (applied) {
+    auto stamp = db.prepare("INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)");
+    if (!stamp) {
+      applied = stamp.error();
+    } else {
+      (*stamp)->bind_int(1, next);
+      (*stamp)->bind_text(2, utc_now_iso8601());
+      applied = run_to_end(**stamp);
+    }
+  }
+  if (!applied) {
+    return Error(applied.error().kind,
+                 fmt::format("migrating the history store to schema version {}: {}", next,
+                             applied.error().message));
+  }
+  return next;
+}
+
 }  // namespace
 
 Aggregate aggregate(std::vector<double> rates) {
@@ -161,7 +207,34 @@ Aggregate aggregate(std::vector<double> rates) {
 }
 
 Result<void> begin_transaction(SqlConnection& db) {
-  return db.exec(db.dialect() == SqlDialect::kSqlite ? "BEGIN IMMEDIATE" : "BEGIN");
+  if (db.dialect() == SqlDialect::kSqlite) return db.exec("BEGIN IMMEDIATE");
+  auto locked = db.exec(fmt::format(
+      "BEGIN; SELECT pg_advisory_xact_lock({}, hashtext(COALESCE(current_schema(), '')))",
+      kStoreLockClass));
+  if (!locked) rollback(db);
+  return locked;
+}
+
+Result<bool> has_table(SqlConnection& db, std::string_view table) {
+  auto select = db.prepare(db.dialect() == SqlDialect::kSqlite
+                               ? "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND "
+                                 "name = ?"
+                               : "SELECT CASE WHEN to_regclass(?) IS NULL THEN 0 ELSE 1 END");
+  if (!select) return select.error();
+  (*select)->bind_text(1, table);
+  auto row = (*select)->step();
+  if (!row) return row.error();
+  return *row && (*select)->column_int(0) > 0;
+}
+
+Result<int> stored_version(SqlConnection& db) {
+  auto present = has_table(db, "schema_migrations");
+  if (!present) return present.error();
+  if (!*present) return 0;
+  auto version = current_version(db);
+  if (!version) return version.error();
+  if (auto r = refuse_newer(db, *version); !r) return r.error();
+  return *version;
 }
 
 void rollback(SqlConnection& db) { (void)db.exec("ROLLBACK"); }
@@ -194,46 +267,21 @@ Result<void> insert_run_stats(SqlStatement& insert, const RunStatsKey& key, cons
 }
 
 Result<int> migrate(SqlConnection& db, int target) {
-  if (auto r = db.exec(
-          "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, "
-          "applied_at TEXT NOT NULL)");
-      !r) {
-    return r.error();
-  }
-  auto version = current_version(db);
-  if (!version) return version.error();
-  if (*version > kLatestSchemaVersion) {
-    return bad_input_error(
-        fmt::format("{}: history store schema version {} is newer than this "
-                    "fpbench knows ({}); use a newer fpbench",
-                    db.name(), *version, kLatestSchemaVersion));
-  }
-  using Migration = Result<void> (*)(SqlConnection&);
-  constexpr Migration kMigrations[] = {migrate_v1, migrate_v2, migrate_v3};
-  static_assert(std::size(kMigrations) == kLatestSchemaVersion);
-  int at = *version;
+  // A store already there takes no lock and no write.
+  auto found = stored_version(db);
+  if (!found) return found.error();
+  int at = *found;
   while (at < target) {
-    const int next = at + 1;
     if (auto r = begin_transaction(db); !r) return r.error();
-    auto applied = kMigrations[next - 1](db);
-    if (applied) {
-      auto stamp = db.prepare("INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)");
-      if (!stamp) {
-        applied = stamp.error();
-      } else {
-        (*stamp)->bind_int(1, next);
-        (*stamp)->bind_text(2, utc_now_iso8601());
-        applied = run_to_end(**stamp);
-      }
+    auto reached = migrate_step(db, target);
+    if (reached) {
+      if (auto r = db.exec("COMMIT"); !r) reached = r.error();
     }
-    if (applied) applied = db.exec("COMMIT");
-    if (!applied) {
+    if (!reached) {
       rollback(db);
-      return Error(applied.error().kind, fmt::format("migrating the history store to schema "
-                                                     "version {}: {}",
-                                                     next, applied.error().message));
+      return reached.error();
     }
-    at = next;
+    at = *reached;
   }
   return at;
 }

@@ -8,6 +8,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "fpbench/base/result.hpp"
@@ -28,11 +29,29 @@ struct Aggregate {
 Aggregate aggregate(std::vector<double> rates);
 
 // Brings the schema to `target` (<= kLatestSchemaVersion) and returns the
-// version it is at. Refuses a store newer than kLatestSchemaVersion.
+// version it is at. Refuses a store newer than kLatestSchemaVersion. Each
+// step runs under the store's write lock (begin_transaction) and reads the
+// version again there, so processes opening a new store at once migrate it
+// once, one after the other.
 Result<int> migrate(SqlConnection& db, int target);
 
-// BEGIN IMMEDIATE on SQLite (take the write lock now rather than fail to
-// upgrade a read lock later), BEGIN on PostgreSQL.
+// The version a store is at without changing anything: 0 when it has no
+// schema_migrations table. Refuses a store newer than kLatestSchemaVersion.
+Result<int> stored_version(SqlConnection& db);
+
+// Whether `table` exists (in the search path, on PostgreSQL).
+Result<bool> has_table(SqlConnection& db, std::string_view table);
+
+// The first argument of the advisory lock that serialises a PostgreSQL
+// store's writers; the second is the hash of the store's schema, so stores
+// in other schemas of one database do not wait for each other.
+inline constexpr int kStoreLockClass = 0x66706268;  // "fpbh"
+
+// Starts a transaction holding the store's write lock until it ends: BEGIN
+// IMMEDIATE on SQLite (the lock now rather than a failed upgrade of a read
+// lock later; busy_timeout waits for it), BEGIN and a transaction-level
+// advisory lock on PostgreSQL (its row locks alone let two recordings of one
+// commit and machine both insert, and concurrent CREATE TABLEs collide).
 Result<void> begin_transaction(SqlConnection& db);
 // Best effort: the caller is already reporting the error that led here.
 void rollback(SqlConnection& db);

@@ -10,19 +10,26 @@
 //   power cut may lose the last committed night, which the next run records
 //   again (record is idempotent per commit and machine).
 // - foreign_keys=ON: SQLite leaves references unchecked otherwise.
-// - busy_timeout: a second writer waits instead of failing at once.
+// - busy_timeout: a second writer waits (up to a minute) instead of failing
+//   at once; every write takes the lock first (BEGIN IMMEDIATE, schema.hpp).
+// A read-only connection sets none of the writing ones.
 
 #include <sqlite3.h>
 
+#include <chrono>
 #include <cmath>
+#include <fmt/format.h>
 #include <filesystem>
 #include <limits>
 #include <system_error>
+#include <thread>
 
 #include "fpbench/ci/sql_connection.hpp"
 
 namespace fpbench::ci {
 namespace {
+
+constexpr int kBusyTimeoutMs = 60000;
 
 class SqliteStatement final : public SqlStatement {
  public:
@@ -110,9 +117,54 @@ class SqliteConnection final : public SqlConnection {
   std::string name_;
 };
 
+// Reading the table list reads the header: a file of another kind fails
+// here, before a pragma could rewrite it.
+Result<void> check_owner(SqliteConnection& connection, sqlite3* db, std::string_view owner_table) {
+  auto foreign = [&](const Error& e) -> Error {
+    const int code = sqlite3_errcode(db);
+    if (code != SQLITE_NOTADB && code != SQLITE_CORRUPT) return e;
+    return bad_input_error(connection.name() +
+                           ": not an fpbench history store (not an SQLite database); left "
+                           "untouched");
+  };
+  auto tables = connection.prepare("SELECT name FROM sqlite_master WHERE type = 'table'");
+  if (!tables) return foreign(tables.error());
+  std::string names;
+  bool owned = false;
+  while (true) {
+    auto row = (*tables)->step();
+    if (!row) return foreign(row.error());
+    if (!*row) break;
+    const std::string table = (*tables)->column_text(0);
+    if (table == owner_table) owned = true;
+    if (names.size() < 200) names += (names.empty() ? "" : ", ") + table;
+  }
+  if (owner_table.empty() || owned || names.empty()) return {};
+  return bad_input_error(connection.name() + ": not an fpbench history store (an SQLite database "
+                         "with other tables: " + names + "); left untouched");
+}
+
+// Switching a new file to WAL needs it unlocked for a moment, and SQLite
+// answers SQLITE_BUSY at once rather than wait (busy_timeout does not
+// apply): several processes opening a new store together retry here until
+// one of them has switched it.
+Result<void> enter_wal_mode(SqliteConnection& connection, sqlite3* db) {
+  const auto deadline =
+      std::chrono::steady_clock::now() + std::chrono::milliseconds(kBusyTimeoutMs);
+  while (true) {
+    auto r = connection.exec("PRAGMA journal_mode=WAL");
+    if (r || (sqlite3_errcode(db) & 0xff) != SQLITE_BUSY ||
+        std::chrono::steady_clock::now() > deadline) {
+      return r;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+}
+
 }  // namespace
 
-Result<std::unique_ptr<SqlConnection>> open_sqlite(std::string_view path, bool create) {
+Result<std::unique_ptr<SqlConnection>> open_sqlite(std::string_view path, AccessMode mode,
+                                                   std::string_view owner_table) {
   namespace fs = std::filesystem;
   const std::string name(path);
   if (name.empty()) return usage_error("--db: empty database path");
@@ -121,12 +173,13 @@ Result<std::unique_ptr<SqlConnection>> open_sqlite(std::string_view path, bool c
   if (!parent.empty() && !fs::is_directory(parent, ec)) {
     return io_error(name + ": directory '" + parent.string() + "' does not exist");
   }
-  if (!create && !fs::exists(name, ec)) {
+  const bool read_only = mode == AccessMode::kReadOnly;
+  if (read_only && !fs::exists(name, ec)) {
     return bad_input_error(name + ": no such history store (record a run into it first)");
   }
   sqlite3* db = nullptr;
-  const int rc = sqlite3_open_v2(name.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
-                                 nullptr);
+  const int flags = read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+  const int rc = sqlite3_open_v2(name.c_str(), &db, flags, nullptr);
   if (rc != SQLITE_OK) {
     Error e = io_error(
         name + ": cannot open: " + (db != nullptr ? sqlite3_errmsg(db) : sqlite3_errstr(rc)));
@@ -134,12 +187,17 @@ Result<std::unique_ptr<SqlConnection>> open_sqlite(std::string_view path, bool c
     return e;
   }
   auto connection = std::make_unique<SqliteConnection>(db, name);
-  if (auto r = connection->exec(
-          "PRAGMA busy_timeout=10000; PRAGMA journal_mode=WAL; "
-          "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;");
-      !r) {
+  // Before anything else: waiting out another writer's lock is what lets
+  // several recorders share a store.
+  if (auto r = connection->exec(fmt::format("PRAGMA busy_timeout={}", kBusyTimeoutMs)); !r) {
     return r.error();
   }
+  if (auto r = check_owner(*connection, db, owner_table); !r) return r.error();
+  if (!read_only) {
+    if (auto r = enter_wal_mode(*connection, db); !r) return r.error();
+    if (auto r = connection->exec("PRAGMA synchronous=NORMAL"); !r) return r.error();
+  }
+  if (auto r = connection->exec("PRAGMA foreign_keys=ON"); !r) return r.error();
   return std::unique_ptr<SqlConnection>(std::move(connection));
 }
 
@@ -151,9 +209,12 @@ Result<void> run_to_end(SqlStatement& statement) {
   }
 }
 
-Result<std::unique_ptr<SqlConnection>> open_database(std::string_view db, bool create) {
-  if (db.starts_with("postgresql://") || db.starts_with("postgres://")) return open_postgres(db);
-  return open_sqlite(db, create);
+Result<std::unique_ptr<SqlConnection>> open_database(std::string_view db, AccessMode mode,
+                                                     std::string_view owner_table) {
+  if (db.starts_with("postgresql://") || db.starts_with("postgres://")) {
+    return open_postgres(db, mode);
+  }
+  return open_sqlite(db, mode, owner_table);
 }
 
 }  // namespace fpbench::ci

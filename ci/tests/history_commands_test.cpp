@@ -245,6 +245,56 @@ TEST_F(HistoryCommands, ReportJsonShape) {
       << md->text;
 }
 
+// --last is a number of runs however large (passed on as a --since, 7
+// digits became a commit prefix); what is not a count of runs is refused.
+TEST_F(HistoryCommands, ReportLastCountsRunsAndRefusesWhatIsNoCount) {
+  const std::string db = " --db '" + db_ + "' --format json";
+  auto step_listed = [&](const std::string& last) {
+    const CliResult r = cli("history report" + db + " --last " + last);
+    EXPECT_EQ(r.exit_code, 0) << "--last " << last << ": " << r.err;
+    if (r.exit_code != 0) return false;
+    const auto report = nlohmann::json::parse(r.out);
+    const auto& read = report.at("benchmarks").at(0);
+    EXPECT_EQ(read.at("benchmark"), kStepped);
+    return !read.at("change_points").empty();
+  };
+  const int from_step = kNights - kStepNight + 1;  // the step is 44 runs back
+  EXPECT_TRUE(step_listed(std::to_string(from_step)));
+  EXPECT_FALSE(step_listed(std::to_string(from_step - 1)));
+  EXPECT_TRUE(step_listed("1000000"));
+  EXPECT_TRUE(step_listed("123456789012"));
+
+  for (const char* bad : {"-1", "0", "1.5", "+3", "many", "''", "99999999999999999999999"}) {
+    const CliResult r = cli("history report" + db + " --last " + bad);
+    EXPECT_EQ(r.exit_code, 2) << "--last " << bad << ": " << r.out;
+    EXPECT_EQ(r.err.rfind("fpbench: error: --last", 0), 0u) << "--last " << bad << ": " << r.err;
+  }
+}
+
+// An empty --date or --machine would quietly mean now or every machine; a
+// date outside the years 0001 to 9999 would not sort as the instant it is.
+TEST_F(HistoryCommands, EmptyFlagsAndDatesOutsideFourDigitYearsAreRefused) {
+  const fs::path csv = dir_ / "one.csv";
+  std::ofstream(csv) << "\"binary\",\"filename\",\"configuration\",\"rate\",\"time\"\n"
+                        "\"new\",\"fs/x.js\",\"n=1\",200,0.005\n";
+  const std::string fresh = (dir_ / "refused.sqlite").string();
+  const std::string record = "history record '" + csv.string() + "' --db '" + fresh + "' --commit c1";
+  for (const std::string& args :
+       {record + " --date ''", record + " --machine ''", record + " --date 0000-06-01",
+        record + " --date 10000-01-01", record + " --date 9999-12-31T23:30:00-01:00",
+        record + " --date 0001-01-01T00:30:00+01:00",
+        "history detect --db '" + db_ + "' --machine ''",
+        "history report --db '" + db_ + "' --machine ''",
+        "history detect --db '" + db_ + "' --benchmark ''"}) {
+    const CliResult r = cli(args);
+    EXPECT_EQ(r.exit_code, 2) << args << ": " << r.out;
+    EXPECT_EQ(r.err.rfind("fpbench: error: ", 0), 0u) << args << ": " << r.err;
+  }
+  EXPECT_NE(cli(record + " --date ''").err.find("--date: empty value"), std::string::npos);
+  EXPECT_NE(cli(record + " --date 0000-06-01").err.find("0001 to 9999"), std::string::npos);
+  EXPECT_FALSE(fs::exists(fresh)) << "a refused record created the store";
+}
+
 TEST_F(HistoryCommands, PlotJsonShape) {
   SeriesOptions o;
   o.db = db_;

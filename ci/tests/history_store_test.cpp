@@ -1,8 +1,6 @@
 // The history store on both backends: recording, replacing, rollback on a
 // failure mid-way, migrations from v1 and v2, metrics and their sources, and
-// series reads. PostgreSQL runs
-// need FPBENCH_TEST_POSTGRES_URL (ci/start-test-postgres.sh prints one);
-// each test gets its own schema there. Without it they skip, or fail under CI.
+// series reads (store_fixture.hpp: on PostgreSQL only with a test server).
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -12,8 +10,11 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "fpbench/ci/history_store.hpp"
+#include "store_fixture.hpp"
 
 namespace fpbench::ci {
 namespace {
@@ -21,6 +22,7 @@ namespace {
 namespace fs = std::filesystem;
 using reports::Binary;
 using reports::SampleSet;
+using test_support::scalar;
 
 SampleSet two_benchmarks(double scale) {
   SampleSet s;
@@ -35,64 +37,8 @@ RecordInfo info(const std::string& commit, const std::string& date, const std::s
   return RecordInfo{commit, date, machine, "samples.csv"};
 }
 
-std::int64_t scalar(HistoryStore& store, const std::string& sql) {
-  auto s = store.connection().prepare(sql);
-  EXPECT_TRUE(s.has_value()) << (s ? "" : s.error().message);
-  if (!s) return -1;
-  auto row = (*s)->step();
-  EXPECT_TRUE(row.has_value() && *row) << sql;
-  return (*s)->column_int(0);
-}
-
-// CI services set CI=true. There a PostgreSQL run without its server must
-// fail rather than skip, or a green run would hide that the backend went
-// untested. Any value but empty, "0" or "false" counts.
-bool running_in_ci() {
-  const char* ci = std::getenv("CI");
-  if (ci == nullptr) return false;
-  const std::string_view value(ci);
-  return !value.empty() && value != "0" && value != "false";
-}
-
-class StoreTest : public ::testing::TestWithParam<std::string> {
+class StoreTest : public test_support::BackendTest {
  protected:
-  void SetUp() override {
-    const std::string name = ::testing::UnitTest::GetInstance()->current_test_info()->name();
-    std::string tag;
-    for (const char c : name) tag += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-    // PostgreSQL cuts identifiers at 63 bytes; stay below rather than rely on it.
-    tag = ("fpbench_t" + std::to_string(::getpid()) + "_" + tag).substr(0, 60);
-    if (GetParam() == "sqlite") {
-      dir_ = fs::temp_directory_path() / tag;
-      fs::remove_all(dir_);
-      fs::create_directories(dir_);
-      db_ = (dir_ / "history.sqlite").string();
-      return;
-    }
-    const char* url = std::getenv("FPBENCH_TEST_POSTGRES_URL");
-    if (url == nullptr || *url == '\0') {
-      const std::string why =
-          "FPBENCH_TEST_POSTGRES_URL is not set; start a server with "
-          "`eval \"$(bash ci/start-test-postgres.sh)\"` to run the PostgreSQL tests";
-      if (running_in_ci()) FAIL() << why << "; CI is set, so this is a failure, not a skip";
-      GTEST_SKIP() << why;
-    }
-    admin_url_ = url;
-    schema_ = tag;
-    auto admin = open_postgres(admin_url_);
-    ASSERT_TRUE(admin.has_value()) << admin.error().message;
-    ASSERT_TRUE((*admin)->exec("DROP SCHEMA IF EXISTS " + schema_ + " CASCADE; CREATE SCHEMA " + schema_));
-    db_ = admin_url_ + (admin_url_.find('?') == std::string::npos ? "?" : "&") +
-          "options=-csearch_path%3D" + schema_;
-  }
-  void TearDown() override {
-    if (!dir_.empty()) fs::remove_all(dir_);
-    if (!schema_.empty()) {
-      auto admin = open_postgres(admin_url_);
-      if (admin) (void)(*admin)->exec("DROP SCHEMA IF EXISTS " + schema_ + " CASCADE");
-    }
-  }
-
   HistoryStore open(const OpenOptions& options = {}) {
     auto store = HistoryStore::open(db_, options);
     EXPECT_TRUE(store.has_value()) << store.error().message;
@@ -113,9 +59,6 @@ class StoreTest : public ::testing::TestWithParam<std::string> {
               "run_stats FOR EACH ROW EXECUTE FUNCTION inject_failure()";
     ASSERT_TRUE(store.connection().exec(sql));
   }
-
-  fs::path dir_;
-  std::string db_, admin_url_, schema_;
 };
 
 TEST_P(StoreTest, RecordsARunWithItsAggregates) {
@@ -381,6 +324,43 @@ TEST_P(StoreTest, SeriesAreInDateOrderAndFiltered) {
   EXPECT_FALSE(store.load_series(SeriesQuery{"both", "", "", "wall"}).has_value());
 }
 
+// The stored date is the series order: across every accepted year, and for
+// offsets that move an instant across a day, a month or a year.
+TEST_P(StoreTest, SeriesAreInInstantOrderWhateverTheYear) {
+  HistoryStore store = open();
+  const std::vector<std::pair<std::string, std::string>> recorded = {
+      {"y9999", "9999-12-31T23:59:59Z"},
+      {"y2026b", "2026-01-01T00:30:00+01:00"},  // 2025-12-31T23:30Z
+      {"y0001", "0001-01-01"},
+      {"y2026a", "2025-12-31T23:00:00Z"},
+      {"y0999", "0999-06-01T12:00:00-12:00"},
+      {"y2100", "2100-03-01"},
+  };
+  for (const auto& [commit, date] : recorded) {
+    auto r = store.record(two_benchmarks(1), info(commit, date));
+    ASSERT_TRUE(r.has_value()) << date << ": " << r.error().message;
+  }
+  auto series = store.load_series(SeriesQuery{"new", "", "a.js", "wall"});
+  ASSERT_TRUE(series.has_value()) << series.error().message;
+  ASSERT_EQ(series->size(), 1u);
+  std::vector<std::string> order;
+  for (const RunPoint& p : series->at(0).points) order.push_back(p.commit);
+  EXPECT_EQ(order, (std::vector<std::string>{"y0001", "y0999", "y2026a", "y2026b", "y2100",
+                                             "y9999"}));
+  EXPECT_EQ(series->at(0).points.front().date, "0001-01-01T00:00:00Z");
+  EXPECT_EQ(series->at(0).points.back().date, "9999-12-31T23:59:59Z");
+
+  // Past 9999 (or before 0001) once in UTC, a date would not sort as the
+  // instant it is: refused, and nothing recorded.
+  for (const char* outside : {"9999-12-31T23:30:00-01:00", "0001-01-01T00:30:00+01:00",
+                              "9999-12-31T23:59:60Z"}) {
+    auto r = store.record(two_benchmarks(1), info(std::string("x") + outside, outside));
+    ASSERT_FALSE(r.has_value()) << outside;
+    EXPECT_EQ(r.error().kind, ErrorKind::kUsage) << r.error().message;
+  }
+  EXPECT_EQ(scalar(store, "SELECT COUNT(*) FROM runs"), 6);
+}
+
 INSTANTIATE_TEST_SUITE_P(Backends, StoreTest, ::testing::Values("sqlite", "postgres"),
                          [](const auto& param_info) { return param_info.param; });
 
@@ -402,6 +382,21 @@ TEST(Iso8601, RejectsWhatIsNotADate) {
     ASSERT_FALSE(r.has_value()) << bad;
     EXPECT_EQ(r.error().kind, ErrorKind::kUsage);
     EXPECT_NE(r.error().message.find("is not an ISO 8601 date"), std::string::npos);
+  }
+}
+
+// The store's text order is time order only with four-digit years, in UTC.
+TEST(Iso8601, KeepsEveryInstantWithinTheYears1To9999) {
+  EXPECT_EQ(normalize_iso8601("0001-01-01T00:00:00Z").value(), "0001-01-01T00:00:00Z");
+  EXPECT_EQ(normalize_iso8601("9999-12-31T23:59:59Z").value(), "9999-12-31T23:59:59Z");
+  EXPECT_EQ(normalize_iso8601("0001-01-01T01:00:00+01:00").value(), "0001-01-01T00:00:00Z");
+  EXPECT_EQ(normalize_iso8601("9999-12-31T22:59:59-01:00").value(), "9999-12-31T23:59:59Z");
+  for (const char* outside : {"0000-01-01", "0000-12-31T23:59:59Z", "0001-01-01T00:59:59+01:00",
+                              "9999-12-31T23:00:00-01:00", "9999-12-31T23:59:60Z"}) {
+    auto r = normalize_iso8601(outside);
+    ASSERT_FALSE(r.has_value()) << outside << " -> " << r.value();
+    EXPECT_EQ(r.error().kind, ErrorKind::kUsage);
+    EXPECT_NE(r.error().message.find("0001 to 9999"), std::string::npos) << r.error().message;
   }
 }
 

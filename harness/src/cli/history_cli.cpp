@@ -1,7 +1,9 @@
 // fpbench history record | detect | report | plot: the flags; the work is
 // in fpbench::ci's history. Run by fpbench-history (history_main.cpp).
 
+#include <charconv>
 #include <string>
+#include <string_view>
 
 #include "fpbench/ci/history_commands.hpp"
 #include "subcommands.hpp"
@@ -31,6 +33,37 @@ void add_series_options(CLI::App* cmd, ci::SeriesOptions& o, bool detection,
   cmd->add_option("--min-magnitude", o.min_magnitude_pct,
                   "Smallest |change| reported, in percent")
       ->capture_default_str();
+}
+
+// A flag given with an empty value would quietly mean its default (now,
+// this host, every machine); say so instead.
+Result<void> refuse_empty_values(const CLI::App& cmd) {
+  for (const CLI::Option* option : cmd.get_options()) {
+    if (option->count() == 0) continue;
+    for (const std::string& value : option->results()) {
+      if (value.empty()) {
+        return usage_error(option->get_name() +
+                           ": empty value (leave the flag out for its default)");
+      }
+    }
+  }
+  return {};
+}
+
+// A count of runs: digits only, at least 1 (CLI11 would wrap -1 into a
+// size_t, or read "-1" as an unknown flag).
+Result<std::size_t> parse_run_count(std::string_view flag, const std::string& text) {
+  std::size_t n = 0;
+  const char* end = text.data() + text.size();
+  const auto [at, ec] = std::from_chars(text.data(), end, n);
+  if (ec == std::errc::result_out_of_range) {
+    return usage_error(std::string(flag) + " " + text + ": too many runs");
+  }
+  if (ec != std::errc() || at != end || text.front() == '+' || n == 0) {
+    return usage_error(std::string(flag) + " must be a number of runs, at least 1, not '" +
+                       text + "'");
+  }
+  return n;
 }
 
 class History : public Subcommand {
@@ -68,8 +101,8 @@ class History : public Subcommand {
                        "syscalls_all or syscalls:NAME");
     report_->add_option("--format", report_options_.format, "markdown or json")
         ->capture_default_str();
-    report_->add_option("--last", report_options_.last,
-                        "List the change points of the last N runs only (default: all)");
+    report_->add_option("--last", last_runs_,
+                        "List the change points of the last N runs (N >= 1) only (default: all)");
 
     plot_ = history_->add_subcommand("plot",
                                      "Plot data of the series (writes OUT.json beside OUT.png)");
@@ -86,6 +119,15 @@ class History : public Subcommand {
   Result<int> run() override {
     Result<ci::CommandOutput> out =
         usage_error("history needs a command: record, detect, report or plot");
+    for (const CLI::App* cmd : {record_, detect_, report_, plot_}) {
+      if (!cmd->parsed()) continue;
+      if (auto given = refuse_empty_values(*cmd); !given) return given.error();
+    }
+    if (report_->parsed() && !last_runs_.empty()) {
+      auto last = parse_run_count("--last", last_runs_);
+      if (!last) return last.error();
+      report_options_.last = *last;
+    }
     if (record_->parsed()) out = ci::history_record(record_options_);
     if (detect_->parsed()) out = ci::history_detect(detect_options_);
     if (report_->parsed()) out = ci::history_report(report_options_);
@@ -106,6 +148,7 @@ class History : public Subcommand {
   ci::ReportOptions report_options_;
   ci::SeriesOptions plot_options_;
   std::string plot_png_;
+  std::string last_runs_;
 };
 
 }  // namespace

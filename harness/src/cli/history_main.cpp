@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
+#include <string>
 
 #include "subcommands.hpp"
 
@@ -14,6 +15,10 @@ int main(int argc, char** argv) {
                "fpbench history"};
   const auto history = cli::add_history_commands(app);
   const auto html = cli::add_history_html(app);
+  // A bad flag ends like every other error: one "fpbench: error:" line.
+  app.failure_message([](const CLI::App* /*app*/, const CLI::Error& e) {
+    return std::string("fpbench: error: ") + e.what() + " (see --help)\n";
+  });
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

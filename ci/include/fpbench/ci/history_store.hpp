@@ -24,8 +24,10 @@
 // metric read from two sources (instructions from the PMU on one night and
 // under callgrind on another) makes two series, never one.
 //
-// Dates are stored normalised to UTC, "YYYY-MM-DDTHH:MM:SSZ", so that text
-// order is time order in both backends. A series is ordered by (run_date,
+// Dates are stored normalised to UTC, "YYYY-MM-DDTHH:MM:SSZ" with a
+// four-digit year (normalize_iso8601 refuses any other), so that bytewise
+// text order is time order; series are read in that order in both backends
+// (PostgreSQL compares them with the "C" collation, not the database's). A series is ordered by (run_date,
 // run id): two runs with the same date stay in the order they were first
 // recorded.
 
@@ -48,8 +50,9 @@ inline constexpr int kLatestSchemaVersion = 3;
 // ISO 8601 date or date-time -> "YYYY-MM-DDTHH:MM:SSZ" in UTC. Accepted:
 // YYYY-MM-DD, and YYYY-MM-DD[T ]HH:MM[:SS[.fraction]] with an optional Z or
 // +HH:MM / -HH:MM / +HHMM offset; no offset means UTC. The fraction is
-// dropped. Anything else, or an impossible date (2026-02-30), is a usage
-// error.
+// dropped. Anything else, an impossible date (2026-02-30), or an instant
+// outside 0001-01-01T00:00:00Z .. 9999-12-31T23:59:59Z once in UTC, is a
+// usage error: four-digit years are what keeps text order time order.
 Result<std::string> normalize_iso8601(std::string_view text);
 
 // Now, in the normalised form.
@@ -92,16 +95,19 @@ struct SeriesQuery {
 struct OpenOptions {
   // Migrate no further than this version; tests use 1 to build an old store.
   int schema_version = kLatestSchemaVersion;
-  // Create a missing SQLite file; the read-only commands pass false so that
-  // a mistyped --db is an error, not an empty history.
-  bool create = true;
+  // Read-only (the reading commands): the store must exist, at least at
+  // schema_version, and nothing is created, migrated or written, so a
+  // mistyped --db, another application's database or an old store is an
+  // error that leaves it as it was.
+  AccessMode mode = AccessMode::kReadWrite;
 };
 
 class HistoryStore {
  public:
   // A postgresql:// (or postgres://) URL selects PostgreSQL, anything else is
-  // an SQLite file path. Creates the schema or migrates it to the latest
-  // version. A store newer than this program is an error.
+  // an SQLite file path. Read-write creates the schema or migrates it to the
+  // version asked for; an SQLite file holding other tables is refused. A
+  // store newer than this program is an error.
   static Result<HistoryStore> open(std::string_view db, const OpenOptions& options = {});
 
   // Records one run in ONE transaction: on any error nothing of it is kept.

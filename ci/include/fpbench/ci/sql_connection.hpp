@@ -52,17 +52,28 @@ class SqlConnection {
   [[nodiscard]] virtual const std::string& name() const = 0;
 };
 
-// Opens an SQLite database, creating the file when `create` (a missing file
-// is an error otherwise). The parent directory must exist: a missing one is
-// reported, not created.
-Result<std::unique_ptr<SqlConnection>> open_sqlite(std::string_view path, bool create = true);
+// How a store is opened. Read-only never creates, migrates or writes
+// anything: SQLite opens the file read-only, a PostgreSQL session is READ
+// ONLY, so a stray write fails instead of landing.
+enum class AccessMode { kReadWrite, kReadOnly };
+
+// Opens an SQLite database; read-write creates a missing file, read-only
+// refuses it. The parent directory must exist: a missing one is reported,
+// not created. A file that is not an SQLite database is refused, and so is
+// one that holds tables but not `owner_table` (when given): it belongs to
+// another application. Both checks come before any setting that would
+// write to the file (the WAL journal mode).
+Result<std::unique_ptr<SqlConnection>> open_sqlite(std::string_view path, AccessMode mode,
+                                                   std::string_view owner_table = {});
 
 // Connects to PostgreSQL with a libpq connection URI (postgresql://...).
-Result<std::unique_ptr<SqlConnection>> open_postgres(std::string_view url);
+Result<std::unique_ptr<SqlConnection>> open_postgres(std::string_view url,
+                                                     AccessMode mode = AccessMode::kReadWrite);
 
 // A postgresql:// or postgres:// URL selects PostgreSQL, anything else is a
-// path to an SQLite file (created if missing when `create`).
-Result<std::unique_ptr<SqlConnection>> open_database(std::string_view db, bool create = true);
+// path to an SQLite file.
+Result<std::unique_ptr<SqlConnection>> open_database(std::string_view db, AccessMode mode,
+                                                     std::string_view owner_table = {});
 
 // Runs a statement that returns no rows to completion.
 Result<void> run_to_end(SqlStatement& statement);
