@@ -1,6 +1,7 @@
 #include "fpbench/harness/run_command.hpp"
 
 #include <fmt/format.h>
+#include <sched.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -12,6 +13,7 @@
 #include <thread>
 
 #include "fpbench/harness/process.hpp"
+#include "fpbench/harness/scenario_program.hpp"
 #include "fpbench/harness/sample_source.hpp"
 #include "fpbench/harness/sample_writer.hpp"
 #include "fpbench/reports/input.hpp"
@@ -34,14 +36,46 @@ bool wants(const RunOptions& o, std::string_view metric) {
          o.metrics.end();
 }
 
+// A CPU this process may run on (its affinity mask), so online; pinning to
+// any other would fail every sample.
+Result<void> check_cpu(int cpu) {
+  cpu_set_t allowed;
+  CPU_ZERO(&allowed);
+  if (::sched_getaffinity(0, sizeof allowed, &allowed) != 0) return {};
+  if (cpu >= 0 && cpu < CPU_SETSIZE && CPU_ISSET(cpu, &allowed)) return {};
+  std::string list;
+  for (int c = 0; c < CPU_SETSIZE; ++c) {
+    if (!CPU_ISSET(c, &allowed)) continue;
+    int last = c;
+    while (last + 1 < CPU_SETSIZE && CPU_ISSET(last + 1, &allowed)) ++last;
+    list += (list.empty() ? "" : ",") + std::to_string(c) +
+            (last > c ? "-" + std::to_string(last) : "");
+    c = last;
+  }
+  return usage_error(fmt::format(
+      "--cpu {}: no such CPU for this process; it may run on CPUs {}", cpu,
+      list));
+}
+
 Result<void> check_options(const RunOptions& o) {
   if (o.runs < 1) return usage_error("--runs must be at least 1");
+  if (o.max_runs < 1) return usage_error("--max-runs must be at least 1");
+  if ((o.target_accuracy_pct > 0 || o.wall_needs_more) && o.max_runs < o.runs) {
+    return usage_error(fmt::format(
+        "--max-runs ({}) must be at least --runs ({})", o.max_runs, o.runs));
+  }
   if (o.counter_runs < 1)
     return usage_error("--counter-runs must be at least 1");
+  if (o.counter_iterations && *o.counter_iterations < 1)
+    return usage_error("--counter-iterations must be at least 1");
+  if (o.jobs && *o.jobs < 1) return usage_error("--jobs must be at least 1");
   if (o.warmup < 0) return usage_error("--warmup must be 0 or more");
-  if (!(o.min_time_s >= 0) || !std::isfinite(o.min_time_s)) {
+  if (!(o.min_time_s > 0) || !std::isfinite(o.min_time_s)) {
     return usage_error(
-        "--min-time must be a finite number of seconds, 0 or more");
+        "--min-time must be a finite number of seconds greater than 0");
+  }
+  if (o.cpu) {
+    if (auto usable = check_cpu(*o.cpu); !usable) return usable;
   }
   if (o.metrics.empty()) return usage_error("--metric names no metric");
   for (const std::string& m : o.metrics) {
@@ -81,6 +115,59 @@ Result<void> check_options(const RunOptions& o) {
   return {};
 }
 
+// "all", the scenario's own name, or its category ("fs" for "fs/x").
+bool selector_matches(const std::string& selector,
+                      const std::string& scenario) {
+  return selector == "all" || scenario == selector ||
+         scenario.rfind(selector + "/", 0) == 0;
+}
+
+bool contains_any(const std::string& name,
+                  const std::vector<std::string>& parts) {
+  return std::any_of(parts.begin(), parts.end(), [&](const std::string& p) {
+    return name.find(p) != std::string::npos;
+  });
+}
+
+// Whether the selectors, --filter and --exclude keep this scenario.
+bool scenario_kept(const RunOptions& o, const std::string& scenario) {
+  const bool selected =
+      o.selectors.empty() ||
+      std::any_of(o.selectors.begin(), o.selectors.end(),
+                  [&](const std::string& s) { return selector_matches(s, scenario); });
+  return selected &&
+         (o.filters.empty() || contains_any(scenario, o.filters)) &&
+         !contains_any(scenario, o.excludes);
+}
+
+// Each --set against what the kept scenarios of each side's program take,
+// before any of them runs with it: a child would otherwise measure a value
+// it cannot mean, or stop on it in every sample. Node's scripts say nothing
+// of their parameters, so there only the key=value form is checked.
+Result<void> check_sets(const RunOptions& o) {
+  for (const std::string& set : o.sets) {
+    if (auto a = params::parse_assignment(set); !a)
+      return usage_error("--set " + set + ": " + a.error().message);
+  }
+  if (o.node || o.sets.empty()) return {};
+  std::vector<std::string> paths = {o.old_program.value_or(o.scenario_program)};
+  const std::string new_path = o.new_program.value_or(o.scenario_program);
+  if (new_path != paths[0]) paths.push_back(new_path);
+  for (const std::string& path : paths) {
+    const auto described = ScenarioProgram(path, std::nullopt, {}).list_parameters();
+    if (!described) return described.error();
+    if (!*described) continue;
+    std::vector<params::ScenarioParameters> kept;
+    for (const params::ScenarioParameters& s : **described) {
+      if (scenario_kept(o, s.scenario)) kept.push_back(s);
+    }
+    // With nothing kept, select_jobs says which selector matched nothing.
+    if (kept.empty()) continue;
+    if (auto ok = params::check_assignments(o.sets, kept); !ok) return ok;
+  }
+  return {};
+}
+
 // The sources of both sides, in pass order, and the passes over them.
 struct Plan {
   std::vector<std::unique_ptr<SampleSource>> sources;
@@ -104,7 +191,7 @@ Pass add_pass(
   pass.paired = timed && o.paired;
   pass.realtime = timed && o.realtime;
   const unsigned cpus = std::max(1U, std::thread::hardware_concurrency());
-  pass.parallel = timed ? 1 : (o.jobs > 0 ? o.jobs : static_cast<int>(cpus));
+  pass.parallel = timed ? 1 : o.jobs.value_or(static_cast<int>(cpus));
   pass.max_runs = o.max_runs;
   return pass;
 }
@@ -143,8 +230,7 @@ Plan make_plan(const RunOptions& o) {
     ScenarioMeasure how;
     how.kind = ScenarioMeasure::Kind::kCounting;
     how.counters = "syscalls";
-    how.iterations =
-        o.counter_iterations > 0 ? o.counter_iterations : kCountingIterations;
+    how.iterations = o.counter_iterations.value_or(kCountingIterations);
     plan.passes.push_back(add_pass(plan, o, "syscalls", scenario(how)));
   }
   if (wants(o, "instructions")) {
@@ -152,16 +238,14 @@ Plan make_plan(const RunOptions& o) {
     how.counters = "instructions";
     if (hardware_instruction_counter_available()) {
       how.kind = ScenarioMeasure::Kind::kCounting;
-      how.iterations =
-          o.counter_iterations > 0 ? o.counter_iterations : kCountingIterations;
+      how.iterations = o.counter_iterations.value_or(kCountingIterations);
     } else {
       how.kind = ScenarioMeasure::Kind::kCallgrind;
       // Callgrind counts every thread, whatever ran in the process before,
       // so a scenario's configurations share one process and its start-up.
       how.batch = true;
       how.valgrind = o.valgrind;
-      how.iterations = o.counter_iterations > 0 ? o.counter_iterations
-                                                : kCallgrindIterations;
+      how.iterations = o.counter_iterations.value_or(kCallgrindIterations);
       plan.notes.push_back(
           "instructions: no hardware counter here, so they are counted under " +
           o.valgrind +
@@ -170,20 +254,6 @@ Plan make_plan(const RunOptions& o) {
     plan.passes.push_back(add_pass(plan, o, "instructions", scenario(how)));
   }
   return plan;
-}
-
-// "all", the scenario's own name, or its category ("fs" for "fs/x").
-bool selector_matches(const std::string& selector,
-                      const std::string& scenario) {
-  return selector == "all" || scenario == selector ||
-         scenario.rfind(selector + "/", 0) == 0;
-}
-
-bool contains_any(const std::string& name,
-                  const std::vector<std::string>& parts) {
-  return std::any_of(parts.begin(), parts.end(), [&](const std::string& p) {
-    return name.find(p) != std::string::npos;
-  });
 }
 
 // The jobs both sides have, selected and filtered as compare.js does.
@@ -328,6 +398,7 @@ void collect_not_converged(const RunOptions& o, RunSummary& summary) {
 
 Result<RunSummary> run_benchmarks(const RunOptions& o) {
   if (auto ok = check_options(o); !ok) return ok.error();
+  if (auto ok = check_sets(o); !ok) return ok.error();
   Plan plan = make_plan(o);
   if (plan.passes.empty())
     return usage_error("--metric names nothing to measure");

@@ -13,15 +13,14 @@ int main(int argc, char** argv) {
   CLI::App app{"fpbench history: the nightly history store: record runs, find change points",
                "fpbench history"};
   const auto history = cli::add_history_commands(app);
+  if (const std::string unknown = cli::unknown_command(app, argc, argv); !unknown.empty()) {
+    std::fprintf(stderr, "fpbench: error: %s\n", unknown.c_str());
+    return kExitBadUsage;
+  }
   try {
     app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForAllHelp& e) {
-    return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    app.exit(e);
-    return exit_code(ErrorKind::kUsage);
+    return cli::exit_for_parse_error(app, e);
   }
   Result<int> outcome = usage_error("history needs a command: record, detect, report or plot");
   try {

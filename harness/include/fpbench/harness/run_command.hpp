@@ -62,8 +62,8 @@ struct RunOptions {
   double min_time_s = 0.1;
   std::vector<std::string> metrics = {"wall"};
   int counter_runs = 3;
-  std::int64_t counter_iterations = 0;  // 0: 11 counting, 5 under callgrind
-  int jobs = 0;                         // counting samples at once; 0: one per CPU
+  std::optional<std::int64_t> counter_iterations;  // none: 11 counting, 5 under callgrind
+  std::optional<int> jobs;                         // counting samples at once; none: one per CPU
   std::string valgrind = "valgrind";
   std::optional<std::chrono::seconds> time_budget;
   // With the wall metric: add rounds until the gate decides every benchmark
@@ -71,8 +71,9 @@ struct RunOptions {
   std::function<std::vector<std::string>(const std::vector<BenchmarkValues>&)> wall_needs_more;
 };
 
-// Fails (usage or bad input) before anything is measured; afterwards
-// failures of single samples are collected in the summary.
+// Fails (usage or bad input) before anything is measured: every option out
+// of range, a --cpu this process cannot run on, a --set no selected scenario
+// takes. Afterwards failures of single samples are collected in the summary.
 Result<RunSummary> run_benchmarks(const RunOptions& options);
 
 // With `node`, the jobs are scripts run by the node binaries --old and --new
