@@ -11,6 +11,7 @@ packages=(
   python3-matplotlib
   libsqlite3-dev libpq-dev postgresql
   valgrind
+  clang libclang-rt-14-dev
 )
 
 missing=()
