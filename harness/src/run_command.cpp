@@ -1,7 +1,6 @@
 #include "fpbench/harness/run_command.hpp"
 
 #include <fmt/format.h>
-#include <sched.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -13,13 +12,13 @@
 #include <thread>
 
 #include "fpbench/harness/process.hpp"
-#include "fpbench/harness/scenario_program.hpp"
 #include "fpbench/harness/sample_source.hpp"
 #include "fpbench/harness/sample_writer.hpp"
 #include "fpbench/reports/input.hpp"
 #include "fpbench/reports/sample_csv.hpp"
 #include "fpbench/stats/rate_comparison.hpp"
 #include "machine_context.hpp"
+#include "run_checks.hpp"
 
 namespace fpbench::harness {
 namespace {
@@ -27,6 +26,10 @@ namespace {
 using reports::kSampleCsvHeader;
 using reports::parse_samples_csv;
 using reports::read_input;
+using detail::check_cpu;
+using detail::check_sets;
+using detail::contains_any;
+using detail::selector_matches;
 
 constexpr std::int64_t kCountingIterations = 11;
 constexpr std::int64_t kCallgrindIterations = 5;
@@ -34,27 +37,6 @@ constexpr std::int64_t kCallgrindIterations = 5;
 bool wants(const RunOptions& o, std::string_view metric) {
   return std::find(o.metrics.begin(), o.metrics.end(), metric) !=
          o.metrics.end();
-}
-
-// A CPU this process may run on (its affinity mask), so online; pinning to
-// any other would fail every sample.
-Result<void> check_cpu(int cpu) {
-  cpu_set_t allowed;
-  CPU_ZERO(&allowed);
-  if (::sched_getaffinity(0, sizeof allowed, &allowed) != 0) return {};
-  if (cpu >= 0 && cpu < CPU_SETSIZE && CPU_ISSET(cpu, &allowed)) return {};
-  std::string list;
-  for (int c = 0; c < CPU_SETSIZE; ++c) {
-    if (!CPU_ISSET(c, &allowed)) continue;
-    int last = c;
-    while (last + 1 < CPU_SETSIZE && CPU_ISSET(last + 1, &allowed)) ++last;
-    list += (list.empty() ? "" : ",") + std::to_string(c) +
-            (last > c ? "-" + std::to_string(last) : "");
-    c = last;
-  }
-  return usage_error(fmt::format(
-      "--cpu {}: no such CPU for this process; it may run on CPUs {}", cpu,
-      list));
 }
 
 Result<void> check_options(const RunOptions& o) {
@@ -111,59 +93,6 @@ Result<void> check_options(const RunOptions& o) {
     return usage_error(
         "say what to compare: --old-impl baseline --new-impl fast, or "
         "--old PATH --new PATH");
-  }
-  return {};
-}
-
-// "all", the scenario's own name, or its category ("fs" for "fs/x").
-bool selector_matches(const std::string& selector,
-                      const std::string& scenario) {
-  return selector == "all" || scenario == selector ||
-         scenario.rfind(selector + "/", 0) == 0;
-}
-
-bool contains_any(const std::string& name,
-                  const std::vector<std::string>& parts) {
-  return std::any_of(parts.begin(), parts.end(), [&](const std::string& p) {
-    return name.find(p) != std::string::npos;
-  });
-}
-
-// Whether the selectors, --filter and --exclude keep this scenario.
-bool scenario_kept(const RunOptions& o, const std::string& scenario) {
-  const bool selected =
-      o.selectors.empty() ||
-      std::any_of(o.selectors.begin(), o.selectors.end(),
-                  [&](const std::string& s) { return selector_matches(s, scenario); });
-  return selected &&
-         (o.filters.empty() || contains_any(scenario, o.filters)) &&
-         !contains_any(scenario, o.excludes);
-}
-
-// Each --set against what the kept scenarios of each side's program take,
-// before any of them runs with it: a child would otherwise measure a value
-// it cannot mean, or stop on it in every sample. Node's scripts say nothing
-// of their parameters, so there only the key=value form is checked.
-Result<void> check_sets(const RunOptions& o) {
-  for (const std::string& set : o.sets) {
-    if (auto a = params::parse_assignment(set); !a)
-      return usage_error("--set " + set + ": " + a.error().message);
-  }
-  if (o.node || o.sets.empty()) return {};
-  std::vector<std::string> paths = {o.old_program.value_or(o.scenario_program)};
-  const std::string new_path = o.new_program.value_or(o.scenario_program);
-  if (new_path != paths[0]) paths.push_back(new_path);
-  for (const std::string& path : paths) {
-    const auto described = ScenarioProgram(path, std::nullopt, {}).list_parameters();
-    if (!described) return described.error();
-    if (!*described) continue;
-    std::vector<params::ScenarioParameters> kept;
-    for (const params::ScenarioParameters& s : **described) {
-      if (scenario_kept(o, s.scenario)) kept.push_back(s);
-    }
-    // With nothing kept, select_jobs says which selector matched nothing.
-    if (kept.empty()) continue;
-    if (auto ok = params::check_assignments(o.sets, kept); !ok) return ok;
   }
   return {};
 }
