@@ -41,21 +41,25 @@ const std::vector<ScenarioParameters>& fixed_description() {
   return kFixed;
 }
 
-void check_value_is_taken(const Parameter& p, const fpbench::params::ParameterValue& v) {
+void check_value_is_taken(const Parameter& p,
+                          const fpbench::params::ParameterValue& v) {
   switch (p.kind) {
     case ParameterKind::kInteger: {
       const auto* n = std::get_if<std::int64_t>(&v);
-      if (n == nullptr || *n < p.min || *n > p.max) broken("an integer out of range was taken");
+      if (n == nullptr || *n < p.min || *n > p.max)
+        broken("an integer out of range was taken");
       break;
     }
     case ParameterKind::kBoolean: {
       const auto* s = std::get_if<std::string>(&v);
-      if (s == nullptr || (*s != "true" && *s != "false")) broken("a non-boolean was taken");
+      if (s == nullptr || (*s != "true" && *s != "false"))
+        broken("a non-boolean was taken");
       break;
     }
     case ParameterKind::kChoice: {
       const auto* s = std::get_if<std::string>(&v);
-      if (s == nullptr || std::find(p.choices.begin(), p.choices.end(), *s) == p.choices.end()) {
+      if (s == nullptr || std::find(p.choices.begin(), p.choices.end(), *s) ==
+                              p.choices.end()) {
         broken("a value outside the choices was taken");
       }
       break;
@@ -65,17 +69,21 @@ void check_value_is_taken(const Parameter& p, const fpbench::params::ParameterVa
 
 }  // namespace
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data,
+                                      std::size_t size) {
   const std::string_view input(reinterpret_cast<const char*>(data), size);
   const std::size_t nul = input.find('\0');
   std::string_view sets_text = input;
   std::vector<ScenarioParameters> described = fixed_description();
   if (nul != std::string_view::npos) {
     sets_text = input.substr(nul + 1);
-    if (auto parsed = fpbench::params::parse_parameter_lines(input.substr(0, nul))) {
-      const std::string printed = fpbench::params::format_parameter_lines(*parsed);
+    if (auto parsed =
+            fpbench::params::parse_parameter_lines(input.substr(0, nul))) {
+      const std::string printed =
+          fpbench::params::format_parameter_lines(*parsed);
       const auto again = fpbench::params::parse_parameter_lines(printed);
-      if (!again || fpbench::params::format_parameter_lines(*again) != printed) {
+      if (!again ||
+          fpbench::params::format_parameter_lines(*again) != printed) {
         broken("a description does not read back as it was printed");
       }
       described = std::move(*parsed);
@@ -84,11 +92,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::vector<std::string> sets;
   std::size_t start = 0;
   while (start <= sets_text.size()) {
-    const std::size_t end = std::min(sets_text.find('\n', start), sets_text.size());
+    const std::size_t end =
+        std::min(sets_text.find('\n', start), sets_text.size());
     sets.emplace_back(sets_text.substr(start, end - start));
     start = end + 1;
   }
-  const bool all_ok = fpbench::params::check_assignments(sets, described).has_value();
+  const bool all_ok =
+      fpbench::params::check_assignments(sets, described).has_value();
   bool each_ok = true;
   for (const std::string& set : sets) {
     const auto a = fpbench::params::parse_assignment(set);
@@ -105,12 +115,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           check_value_is_taken(p, *v);
         } else {
           each_ok = false;
-          if (fpbench::params::describe(p).empty()) broken("a parameter describes as nothing");
+          if (fpbench::params::describe(p).empty())
+            broken("a parameter describes as nothing");
         }
       }
     }
     each_ok = each_ok && known;
   }
-  if (all_ok != each_ok) broken("check_assignments disagrees with the checks one by one");
+  if (all_ok != each_ok)
+    broken("check_assignments disagrees with the checks one by one");
   return 0;
 }

@@ -46,11 +46,11 @@ namespace {
 // Whether the selectors, --filter and --exclude keep this scenario.
 bool scenario_kept(const RunOptions& o, const std::string& scenario) {
   const bool selected =
-      o.selectors.empty() ||
-      std::any_of(o.selectors.begin(), o.selectors.end(),
-                  [&](const std::string& s) { return selector_matches(s, scenario); });
-  return selected &&
-         (o.filters.empty() || contains_any(scenario, o.filters)) &&
+      o.selectors.empty() || std::any_of(o.selectors.begin(), o.selectors.end(),
+                                         [&](const std::string& s) {
+                                           return selector_matches(s, scenario);
+                                         });
+  return selected && (o.filters.empty() || contains_any(scenario, o.filters)) &&
          !contains_any(scenario, o.excludes);
 }
 
@@ -66,7 +66,8 @@ Result<void> check_sets(const RunOptions& o) {
   const std::string new_path = o.new_program.value_or(o.scenario_program);
   if (new_path != paths[0]) paths.push_back(new_path);
   for (const std::string& path : paths) {
-    const auto described = ScenarioProgram(path, std::nullopt, {}).list_parameters();
+    const auto described =
+        ScenarioProgram(path, std::nullopt, {}).list_parameters();
     if (!described) return described.error();
     if (!*described) continue;
     std::vector<params::ScenarioParameters> kept;

@@ -13,7 +13,8 @@ namespace fpbench::harness::detail {
 
 // "all", the scenario's own name, or its category ("fs" for "fs/x").
 bool selector_matches(const std::string& selector, const std::string& scenario);
-bool contains_any(const std::string& name, const std::vector<std::string>& parts);
+bool contains_any(const std::string& name,
+                  const std::vector<std::string>& parts);
 
 // A CPU this process may run on (its affinity mask), so online; pinning to
 // any other would fail every sample.

@@ -36,7 +36,8 @@ std::vector<std::string_view> split(std::string_view text, char separator) {
   std::size_t start = 0;
   while (true) {
     const std::size_t at = text.find(separator, start);
-    out.push_back(text.substr(start, at == std::string_view::npos ? at : at - start));
+    out.push_back(
+        text.substr(start, at == std::string_view::npos ? at : at - start));
     if (at == std::string_view::npos) return out;
     start = at + 1;
   }
@@ -50,27 +51,31 @@ Result<Parameter> parse_parameter(const std::vector<std::string_view>& fields) {
     const auto min = whole_integer(fields[3]);
     const auto max = whole_integer(fields[4]);
     if (!min || !max || *min > *max) {
-      return bad_input_error("'" + key + "': expected MIN and MAX integers, MIN <= MAX");
+      return bad_input_error("'" + key +
+                             "': expected MIN and MAX integers, MIN <= MAX");
     }
     return Parameter::integer(key, *min, *max);
   }
   if (kind == "choice" && fields.size() >= 4) {
     std::vector<std::string> choices;
     for (std::size_t i = 3; i < fields.size(); ++i) {
-      if (fields[i].empty()) return bad_input_error("'" + key + "': an empty choice");
+      if (fields[i].empty())
+        return bad_input_error("'" + key + "': an empty choice");
       choices.emplace_back(fields[i]);
     }
     return Parameter::choice(key, std::move(choices));
   }
-  return bad_input_error("'" + key +
-                         "': expected 'integer MIN MAX', 'boolean' or 'choice VALUE...', got '" +
-                         std::string(kind) + "' with " + std::to_string(fields.size() - 3) +
-                         " field(s)");
+  return bad_input_error(
+      "'" + key +
+      "': expected 'integer MIN MAX', 'boolean' or 'choice VALUE...', got '" +
+      std::string(kind) + "' with " + std::to_string(fields.size() - 3) +
+      " field(s)");
 }
 
 }  // namespace
 
-Parameter Parameter::integer(std::string key, std::int64_t min, std::int64_t max) {
+Parameter Parameter::integer(std::string key, std::int64_t min,
+                             std::int64_t max) {
   Parameter p;
   p.key = std::move(key);
   p.kind = ParameterKind::kInteger;
@@ -99,7 +104,8 @@ Result<Assignment> parse_assignment(std::string_view text) {
   if (eq == std::string_view::npos) {
     return usage_error("expected key=value, got '" + std::string(text) + "'");
   }
-  Assignment a{std::string(text.substr(0, eq)), std::string(text.substr(eq + 1))};
+  Assignment a{std::string(text.substr(0, eq)),
+               std::string(text.substr(eq + 1))};
   if (a.key.empty()) return usage_error("expected key=value, the key is empty");
   if (a.value.empty()) return usage_error("'" + a.key + "' has an empty value");
   if (!plain_text(a.key) || !plain_text(a.value)) {
@@ -111,7 +117,8 @@ Result<Assignment> parse_assignment(std::string_view text) {
 std::string describe(const Parameter& p) {
   switch (p.kind) {
     case ParameterKind::kInteger:
-      return "an integer from " + std::to_string(p.min) + " to " + std::to_string(p.max);
+      return "an integer from " + std::to_string(p.min) + " to " +
+             std::to_string(p.max);
     case ParameterKind::kBoolean:
       return "true or false";
     case ParameterKind::kChoice:
@@ -123,19 +130,21 @@ std::string describe(const Parameter& p) {
 Result<ParameterValue> parse_value(const Parameter& p, std::string_view value) {
   switch (p.kind) {
     case ParameterKind::kInteger:
-      if (const auto n = whole_integer(value); n && *n >= p.min && *n <= p.max) return {*n};
+      if (const auto n = whole_integer(value); n && *n >= p.min && *n <= p.max)
+        return {*n};
       break;
     case ParameterKind::kBoolean:
       if (value == "true" || value == "false") return {std::string(value)};
       break;
     case ParameterKind::kChoice:
-      if (std::find(p.choices.begin(), p.choices.end(), value) != p.choices.end()) {
+      if (std::find(p.choices.begin(), p.choices.end(), value) !=
+          p.choices.end()) {
         return {std::string(value)};
       }
       break;
   }
-  return usage_error("'" + p.key + "' takes " + describe(p) + ", not '" + std::string(value) +
-                     "'");
+  return usage_error("'" + p.key + "' takes " + describe(p) + ", not '" +
+                     std::string(value) + "'");
 }
 
 std::string format_parameter_lines(const std::vector<ScenarioParameters>& all) {
@@ -145,7 +154,8 @@ std::string format_parameter_lines(const std::vector<ScenarioParameters>& all) {
       out += s.scenario + "\t" + p.key;
       switch (p.kind) {
         case ParameterKind::kInteger:
-          out += "\tinteger\t" + std::to_string(p.min) + "\t" + std::to_string(p.max);
+          out += "\tinteger\t" + std::to_string(p.min) + "\t" +
+                 std::to_string(p.max);
           break;
         case ParameterKind::kBoolean:
           out += "\tboolean";
@@ -161,7 +171,8 @@ std::string format_parameter_lines(const std::vector<ScenarioParameters>& all) {
   return out;
 }
 
-Result<std::vector<ScenarioParameters>> parse_parameter_lines(std::string_view text) {
+Result<std::vector<ScenarioParameters>> parse_parameter_lines(
+    std::string_view text) {
   std::vector<ScenarioParameters> out;
   std::size_t number = 0;
   for (const std::string_view line : split(text, '\n')) {
@@ -170,21 +181,22 @@ Result<std::vector<ScenarioParameters>> parse_parameter_lines(std::string_view t
     const std::string where = "line " + std::to_string(number) + ": ";
     const std::vector<std::string_view> fields = split(line, '\t');
     if (fields.size() < 3 || fields[0].empty() || fields[1].empty()) {
-      return bad_input_error(where + "expected SCENARIO, KEY and a kind, separated by tabs");
+      return bad_input_error(
+          where + "expected SCENARIO, KEY and a kind, separated by tabs");
     }
     auto parameter = parse_parameter(fields);
     if (!parameter) return bad_input_error(where + parameter.error().message);
-    auto scenario = std::find_if(out.begin(), out.end(), [&](const ScenarioParameters& s) {
-      return s.scenario == fields[0];
-    });
+    auto scenario = std::find_if(
+        out.begin(), out.end(),
+        [&](const ScenarioParameters& s) { return s.scenario == fields[0]; });
     if (scenario == out.end()) {
       out.push_back({std::string(fields[0]), {}});
       scenario = std::prev(out.end());
     }
     for (const Parameter& seen : scenario->parameters) {
       if (seen.key == parameter->key) {
-        return bad_input_error(where + "'" + seen.key + "' of " + scenario->scenario +
-                               " is described twice");
+        return bad_input_error(where + "'" + seen.key + "' of " +
+                               scenario->scenario + " is described twice");
       }
     }
     scenario->parameters.push_back(std::move(*parameter));
@@ -192,8 +204,9 @@ Result<std::vector<ScenarioParameters>> parse_parameter_lines(std::string_view t
   return out;
 }
 
-Result<void> check_assignments(const std::vector<std::string>& sets,
-                               const std::vector<ScenarioParameters>& scenarios) {
+Result<void> check_assignments(
+    const std::vector<std::string>& sets,
+    const std::vector<ScenarioParameters>& scenarios) {
   for (const std::string& text : sets) {
     const std::string where = "--set " + text + ": ";
     const auto a = parse_assignment(text);
@@ -202,7 +215,8 @@ Result<void> check_assignments(const std::vector<std::string>& sets,
     std::vector<std::string> keys;
     for (const ScenarioParameters& s : scenarios) {
       for (const Parameter& p : s.parameters) {
-        if (std::find(keys.begin(), keys.end(), p.key) == keys.end()) keys.push_back(p.key);
+        if (std::find(keys.begin(), keys.end(), p.key) == keys.end())
+          keys.push_back(p.key);
         if (p.key != a->key) continue;
         known = true;
         if (auto v = parse_value(p, a->value); !v) {
@@ -213,10 +227,11 @@ Result<void> check_assignments(const std::vector<std::string>& sets,
     if (known) continue;
     const std::string theirs = keys.empty() ? "none" : joined(keys);
     if (scenarios.size() == 1) {
-      return usage_error(where + scenarios[0].scenario + " has no parameter '" + a->key +
-                         "' (its parameters: " + theirs + ")");
+      return usage_error(where + scenarios[0].scenario + " has no parameter '" +
+                         a->key + "' (its parameters: " + theirs + ")");
     }
-    return usage_error(where + "none of the " + std::to_string(scenarios.size()) +
+    return usage_error(where + "none of the " +
+                       std::to_string(scenarios.size()) +
                        " scenarios selected has a parameter '" + a->key +
                        "' (their parameters: " + theirs + ")");
   }

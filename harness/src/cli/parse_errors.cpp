@@ -12,8 +12,10 @@ int exit_for_parse_error(CLI::App& app, const CLI::ParseError& e) {
   // --help and its kin are parse "errors" too; they print and succeed.
   if (e.get_exit_code() == 0) return app.exit(e);
   std::string help = app.get_name();
-  for (const CLI::App* sub : app.get_subcommands()) help += " " + sub->get_name();
-  std::fprintf(stderr, "fpbench: error: %s (see %s --help)\n", e.what(), help.c_str());
+  for (const CLI::App* sub : app.get_subcommands())
+    help += " " + sub->get_name();
+  std::fprintf(stderr, "fpbench: error: %s (see %s --help)\n", e.what(),
+               help.c_str());
   return kExitBadUsage;
 }
 
@@ -22,12 +24,16 @@ std::string unknown_command(const CLI::App& app, int argc, char** argv) {
   const std::string given = argv[1];
   if (given.rfind('-', 0) == 0) {
     // CLI11 would first say that a command is required.
-    const bool known = given == "-" || app.get_option_no_throw(given) != nullptr ||
+    const bool known = given == "-" ||
+                       app.get_option_no_throw(given) != nullptr ||
                        given == "-h" || given == "--help";
-    return known ? "" : "unknown option '" + given + "'; try " + app.get_name() + " --help";
+    return known ? ""
+                 : "unknown option '" + given + "'; try " + app.get_name() +
+                       " --help";
   }
   std::string names;
-  const auto subcommands = app.get_subcommands([](const CLI::App*) { return true; });
+  const auto subcommands =
+      app.get_subcommands([](const CLI::App*) { return true; });
   for (std::size_t i = 0; i < subcommands.size(); ++i) {
     if (subcommands[i]->check_name(given)) return "";
     names += i == 0 ? "" : (i + 1 == subcommands.size() ? " or " : ", ");

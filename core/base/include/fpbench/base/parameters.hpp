@@ -47,7 +47,8 @@ struct Assignment {
 // The value as the parameter takes it: a decimal integer in range, 'true' or
 // 'false', or one of the choices, spelled exactly. The error says what the
 // parameter takes.
-[[nodiscard]] Result<ParameterValue> parse_value(const Parameter& p, std::string_view value);
+[[nodiscard]] Result<ParameterValue> parse_value(const Parameter& p,
+                                                 std::string_view value);
 
 // What a parameter takes, for messages and listings: "an integer from 0 to
 // 1024", "true or false", "one of utf8, latin1".
@@ -64,13 +65,16 @@ struct ScenarioParameters {
 //   SCENARIO  KEY  boolean
 //   SCENARIO  KEY  choice  VALUE...
 // A scenario without parameters has no line.
-[[nodiscard]] std::string format_parameter_lines(const std::vector<ScenarioParameters>& all);
-[[nodiscard]] Result<std::vector<ScenarioParameters>> parse_parameter_lines(std::string_view text);
+[[nodiscard]] std::string format_parameter_lines(
+    const std::vector<ScenarioParameters>& all);
+[[nodiscard]] Result<std::vector<ScenarioParameters>> parse_parameter_lines(
+    std::string_view text);
 
 // Checks each `key=value` against the scenarios: the key must be a parameter
 // of at least one of them and the value one that every scenario having the
 // key takes. The error starts "--set key=value: ".
-[[nodiscard]] Result<void> check_assignments(const std::vector<std::string>& sets,
-                                             const std::vector<ScenarioParameters>& scenarios);
+[[nodiscard]] Result<void> check_assignments(
+    const std::vector<std::string>& sets,
+    const std::vector<ScenarioParameters>& scenarios);
 
 }  // namespace fpbench::params
