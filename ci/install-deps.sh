@@ -12,6 +12,7 @@ packages=(
   libsqlite3-dev libpq-dev postgresql
   valgrind
   chromium
+  clang libclang-rt-14-dev
 )
 # node and npm: the dashboard's chart library is vendored with `npm pack` at
 # build time and its browser test runs on node. Debian's packages only where

@@ -11,7 +11,7 @@
 //   two instants compare (the store orders runs by that text); whatever
 //   does not parse must be a usage error saying so.
 //
-//   bash ci/fuzz-date.sh                  # builds, then fuzzes for 10 minutes
+//   bash ci/fuzz.sh iso_date 600         # builds, then fuzzes for 10 minutes
 //   build-fuzz/ci/fpbench_iso_date_fuzz -max_total_time=600 ci/fuzz/iso_date_corpus
 
 #include <cstddef>

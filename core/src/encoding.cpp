@@ -40,6 +40,12 @@ std::optional<Encoding> parse_encoding(std::string_view name) {
   return std::nullopt;
 }
 
+std::vector<std::string_view> encoding_names() {
+  std::vector<std::string_view> out;
+  for (const auto& [name, encoding] : kNames) out.push_back(name);
+  return out;
+}
+
 std::string_view encoding_name(Encoding e) {
   switch (e) {
     case Encoding::kUtf8: return "utf8";

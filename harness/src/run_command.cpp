@@ -18,6 +18,7 @@
 #include "fpbench/reports/sample_csv.hpp"
 #include "fpbench/stats/rate_comparison.hpp"
 #include "machine_context.hpp"
+#include "run_checks.hpp"
 
 namespace fpbench::harness {
 namespace {
@@ -25,6 +26,10 @@ namespace {
 using reports::kSampleCsvHeader;
 using reports::parse_samples_csv;
 using reports::read_input;
+using detail::check_cpu;
+using detail::check_sets;
+using detail::contains_any;
+using detail::selector_matches;
 
 constexpr std::int64_t kCountingIterations = 11;
 constexpr std::int64_t kCallgrindIterations = 5;
@@ -56,12 +61,23 @@ Result<void> check_output_paths(const RunOptions& o) {
 
 Result<void> check_options(const RunOptions& o) {
   if (o.runs < 1) return usage_error("--runs must be at least 1");
+  if (o.max_runs < 1) return usage_error("--max-runs must be at least 1");
+  if ((o.target_accuracy_pct > 0 || o.wall_needs_more) && o.max_runs < o.runs) {
+    return usage_error(fmt::format(
+        "--max-runs ({}) must be at least --runs ({})", o.max_runs, o.runs));
+  }
   if (o.counter_runs < 1)
     return usage_error("--counter-runs must be at least 1");
+  if (o.counter_iterations && *o.counter_iterations < 1)
+    return usage_error("--counter-iterations must be at least 1");
+  if (o.jobs && *o.jobs < 1) return usage_error("--jobs must be at least 1");
   if (o.warmup < 0) return usage_error("--warmup must be 0 or more");
-  if (!(o.min_time_s >= 0) || !std::isfinite(o.min_time_s)) {
+  if (!(o.min_time_s > 0) || !std::isfinite(o.min_time_s)) {
     return usage_error(
-        "--min-time must be a finite number of seconds, 0 or more");
+        "--min-time must be a finite number of seconds greater than 0");
+  }
+  if (o.cpu) {
+    if (auto usable = check_cpu(*o.cpu); !usable) return usable;
   }
   if (o.sample_timeout_s &&
       !(*o.sample_timeout_s > 0 && std::isfinite(*o.sample_timeout_s) &&
@@ -141,7 +157,7 @@ Pass add_pass(
   pass.paired = timed && o.paired;
   pass.realtime = timed && o.realtime;
   const unsigned cpus = std::max(1U, std::thread::hardware_concurrency());
-  pass.parallel = timed ? 1 : (o.jobs > 0 ? o.jobs : static_cast<int>(cpus));
+  pass.parallel = timed ? 1 : o.jobs.value_or(static_cast<int>(cpus));
   pass.max_runs = o.max_runs;
   pass.sample_timeout = sample_timeout(o, /*many=*/o.node || key == "instructions");
   return pass;
@@ -182,8 +198,7 @@ Plan make_plan(const RunOptions& o) {
     ScenarioMeasure how;
     how.kind = ScenarioMeasure::Kind::kCounting;
     how.counters = "syscalls";
-    how.iterations =
-        o.counter_iterations > 0 ? o.counter_iterations : kCountingIterations;
+    how.iterations = o.counter_iterations.value_or(kCountingIterations);
     plan.passes.push_back(add_pass(plan, o, "syscalls", scenario(how)));
   }
   if (wants(o, "instructions")) {
@@ -191,16 +206,14 @@ Plan make_plan(const RunOptions& o) {
     how.counters = "instructions";
     if (hardware_instruction_counter_available()) {
       how.kind = ScenarioMeasure::Kind::kCounting;
-      how.iterations =
-          o.counter_iterations > 0 ? o.counter_iterations : kCountingIterations;
+      how.iterations = o.counter_iterations.value_or(kCountingIterations);
     } else {
       how.kind = ScenarioMeasure::Kind::kCallgrind;
       // Callgrind counts every thread, whatever ran in the process before,
       // so a scenario's configurations share one process and its start-up.
       how.batch = true;
       how.valgrind = o.valgrind;
-      how.iterations = o.counter_iterations > 0 ? o.counter_iterations
-                                                : kCallgrindIterations;
+      how.iterations = o.counter_iterations.value_or(kCallgrindIterations);
       plan.notes.push_back(
           "instructions: no hardware counter here, so they are counted under " +
           o.valgrind +
@@ -209,20 +222,6 @@ Plan make_plan(const RunOptions& o) {
     plan.passes.push_back(add_pass(plan, o, "instructions", scenario(how)));
   }
   return plan;
-}
-
-// "all", the scenario's own name, or its category ("fs" for "fs/x").
-bool selector_matches(const std::string& selector,
-                      const std::string& scenario) {
-  return selector == "all" || scenario == selector ||
-         scenario.rfind(selector + "/", 0) == 0;
-}
-
-bool contains_any(const std::string& name,
-                  const std::vector<std::string>& parts) {
-  return std::any_of(parts.begin(), parts.end(), [&](const std::string& p) {
-    return name.find(p) != std::string::npos;
-  });
 }
 
 // The jobs both sides have, selected and filtered as compare.js does.
@@ -376,6 +375,7 @@ std::chrono::milliseconds default_sample_timeout(double min_time_s) {
 
 Result<RunSummary> run_benchmarks(const RunOptions& o) {
   if (auto ok = check_options(o); !ok) return ok.error();
+  if (auto ok = check_sets(o); !ok) return ok.error();
   // Before any program runs: a run that could not keep its results is
   // better refused than measured.
   if (o.json) {

@@ -43,6 +43,18 @@ Result<std::vector<std::string>> ScenarioProgram::list_configs() const {
   return names;
 }
 
+Result<std::optional<std::vector<params::ScenarioParameters>>>
+ScenarioProgram::list_parameters() const {
+  const auto p = run_process({path_, "--list-parameters"});
+  if (!p) return p.error();
+  if (!p->ok()) return std::optional<std::vector<params::ScenarioParameters>>();
+  auto described = params::parse_parameter_lines(p->out);
+  if (!described) {
+    return benchmark_error(path_ + " --list-parameters: " + described.error().message);
+  }
+  return std::optional(std::move(*described));
+}
+
 Result<void> ScenarioProgram::check_release_build() const {
   const auto p = run_process({path_, "--build-info"}, query_options());
   if (!p) return p.error();

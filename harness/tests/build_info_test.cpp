@@ -77,7 +77,7 @@ class BuildInfo : public ::testing::Test {
   nlohmann::json run_context(const std::string& args) {
     const fs::path json = dir_ / "samples.json";
     const Shell r = shell(std::string("'") + FPBENCH_CLI + "' run " + args +
-                              " --runs 1 --warmup 0 --min-time 0 --no-progress --json '" +
+                              " --runs 1 --warmup 0 --min-time 0.001 --no-progress --json '" +
                               json.string() + "'",
                           dir_);
     EXPECT_EQ(r.exit_code, 0) << r.err;

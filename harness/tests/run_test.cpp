@@ -56,14 +56,15 @@ class Run : public ::testing::Test {
   }
 
   // A stand-in scenario program: a shell script with the given body for a
-  // sample run; --build-info and --list-configs (with any other arguments,
-  // such as --set) answer as given.
+  // sample run; --build-info, --list-parameters (n, an integer) and
+  // --list-configs (with any other arguments, such as --set) answer as given.
   fs::path fake_program(const std::string& name, const std::string& build_info,
                         const std::string& run_body) {
     const fs::path p = dir_ / name;
     std::ofstream(p) << "#!/bin/sh\n"
                      << "case \" $* \" in\n"
                      << "  *' --build-info '*) printf '" << build_info << "'; exit 0;;\n"
+                     << "  *' --list-parameters '*) printf 'demo/a\\tn\\tinteger\\t0\\t9\\n'; exit 0;;\n"
                      << "  *' --list-configs '*) echo 'demo/a n=1'; echo 'demo/b n=2'; exit 0;;\n"
                      << "esac\n"
                      << run_body << "\n";
@@ -144,7 +145,7 @@ TEST_F(Run, RealScenariosGiveACompleteComparableCsv) {
   }
   const CliRun r = fpbench(
       "run --old-impl baseline --new-impl fast fs/read-file-sync --set path=existing "
-      "--set size=1024 --set useFd=false --set encoding=utf8 --runs 3 --min-time 0 "
+      "--set size=1024 --set useFd=false --set encoding=utf8 --runs 3 --min-time 0.001 "
       "--no-progress --seed 7 -o '" + csv.string() + "'");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto samples = reports::parse_samples_csv(slurp(csv), csv.string());
@@ -164,7 +165,7 @@ TEST_F(Run, ResumeCompletesAnInterruptedRun) {
   const fs::path program = fake_program("ok.sh", kRelease, kJsonSample);
   const fs::path csv = dir_ / "resume.csv";
   const std::string common = "run --old '" + program.string() + "' --new '" + program.string() +
-                             "' --no-progress --min-time 0 --warmup 0 ";
+                             "' --no-progress --min-time 0.001 --warmup 0 ";
   ASSERT_EQ(fpbench(common + "--runs 1 -o '" + csv.string() + "'").exit_code, 0);
   // A line cut off mid-write would be an error; whole lines are kept.
   const CliRun r = fpbench(common + "--runs 3 --resume '" + csv.string() + "'");
@@ -187,7 +188,7 @@ TEST_F(Run, RepeatableOptionsLeaveTheScenarioPositional) {
   const fs::path program = fake_program("ok.sh", kRelease, kJsonSample);
   const CliRun r = fpbench("run --old '" + program.string() + "' --new '" + program.string() +
                            "' --exclude nothing --set n=1 demo/a --filter demo "
-                           "--runs 2 --min-time 0 --warmup 0 --no-progress");
+                           "--runs 2 --min-time 0.001 --warmup 0 --no-progress");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("\"demo/a\",\"n=1\""), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("demo/b"), std::string::npos) << r.out;
@@ -200,7 +201,7 @@ TEST_F(Run, FailingSamplesAreReportedAndTheRunContinues) {
       "case \"$*\" in *demo/a*) echo 'boom: cannot open fixture' >&2; exit 3;; esac\n" +
           std::string(kJsonSample));
   const CliRun r = fpbench("run --old '" + good.string() + "' --new '" + bad.string() +
-                           "' --runs 2 --min-time 0 --warmup 0 --no-progress");
+                           "' --runs 2 --min-time 0.001 --warmup 0 --no-progress");
   EXPECT_EQ(r.exit_code, 3);
   EXPECT_NE(r.err.find("1 benchmark(s) failed"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("demo/a n=1 [new]: exit status 3"), std::string::npos) << r.err;
@@ -235,7 +236,7 @@ TEST_F(Run, ACrashIsNamedBySignal) {
   const fs::path good = fake_program("good.sh", kRelease, kJsonSample);
   const fs::path crash = fake_program("crash.sh", kRelease, "kill -SEGV $$");
   const CliRun r = fpbench("run --old '" + good.string() + "' --new '" + crash.string() +
-                           "' --runs 1 --min-time 0 --warmup 0 --no-progress");
+                           "' --runs 1 --min-time 0.001 --warmup 0 --no-progress");
   EXPECT_EQ(r.exit_code, 3);
   EXPECT_NE(r.err.find("killed by signal 11"), std::string::npos) << r.err;
 }
@@ -452,7 +453,7 @@ class Paired : public Run {
 
   std::string common(const fs::path& program) {
     return "run --old '" + program.string() + "' --new '" + program.string() +
-           "' --no-progress --min-time 0 --seed 11 ";
+           "' --no-progress --min-time 0.001 --seed 11 ";
   }
 };
 

@@ -28,7 +28,11 @@ void spin(benchmark::State& state, const Config& config, core::Implementation im
   state.SetItemsProcessed(state.iterations());
 }
 
-const bool kRegistered = add_scenario({"calibration/spin", Grid().add("spinUs", {100}), spin});
+// Up to 10 s a sample.
+constexpr std::int64_t kMaxSpinUs = 10'000'000;
+
+const bool kRegistered = add_scenario(
+    {"calibration/spin", Grid().add(Parameter::integer("spinUs", 0, kMaxSpinUs), {100}), spin});
 
 }  // namespace
 }  // namespace fpbench::scenarios

@@ -8,8 +8,10 @@
 #include <algorithm>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "fixtures.hpp"
+#include "fpbench/core/encoding.hpp"
 #include "fpbench/core/fs.hpp"
 #include "fpbench/core/operations.hpp"
 #include "fpbench/core/transcode.hpp"
@@ -139,21 +141,36 @@ void read_file_sync(benchmark::State& state, const Config& config, Implementatio
   state.counters["units"] = static_cast<double>(units);
 }
 
+// The largest text or file a --set may ask for: 1 GiB.
+constexpr std::int64_t kMaxBytes = std::int64_t{1} << 30;
+
+// Node's encoding names; readFileSync also takes 'undefined' (a Buffer).
+std::vector<std::string> encoding_choices(bool with_undefined) {
+  std::vector<std::string> out;
+  if (with_undefined) out.emplace_back("undefined");
+  for (std::string_view name : core::encoding_names()) out.emplace_back(name);
+  return out;
+}
+
 const bool kRegistered = [] {
   add_scenario({"fs/write-file-sync",
                 Grid()
-                    .add("encoding", {"utf8", "latin1", "base64"})
-                    .add("useFd", {"true", "false"})
-                    .add("data", {"ascii", "two-byte"})
-                    .add("length", {1024, 102400, 1048576}),
+                    .add(Parameter::choice("encoding", encoding_choices(false)),
+                         {"utf8", "latin1", "base64"})
+                    .add(Parameter::boolean("useFd"), {"true", "false"})
+                    .add(Parameter::choice("data", {"ascii", "two-byte"}), {"ascii", "two-byte"})
+                    .add(Parameter::integer("length", 0, kMaxBytes), {1024, 102400, 1048576}),
                 write_file_sync});
-  add_scenario({"fs/read-file-sync",
-                Grid()
-                    .add("path", {"existing", "non-existing"})
-                    .add("encoding", {"undefined", "utf8", "latin1"})
-                    .add("useFd", {"false", "true"})
-                    .add("size", {1024, 102400, 1048576}),
-                read_file_sync});
+  add_scenario(
+      {"fs/read-file-sync",
+       Grid()
+           .add(Parameter::choice("path", {"existing", "non-existing"}),
+                {"existing", "non-existing"})
+           .add(Parameter::choice("encoding", encoding_choices(true)),
+                {"undefined", "utf8", "latin1"})
+           .add(Parameter::boolean("useFd"), {"false", "true"})
+           .add(Parameter::integer("size", 0, kMaxBytes), {1024, 102400, 1048576}),
+       read_file_sync});
   return true;
 }();
 

@@ -1,6 +1,6 @@
 #include "fpbench/scenarios/grid.hpp"
 
-#include <charconv>
+#include <algorithm>
 
 #include "fpbench/base/check.hpp"
 
@@ -46,33 +46,49 @@ std::string Config::to_string() const {
   return out;
 }
 
-Grid& Grid::add(std::string key, std::vector<Value> values) {
-  keys_.emplace_back(std::move(key), std::move(values));
+Grid& Grid::add(Parameter parameter, std::vector<Value> values) {
+  for (const Value& v : values) {
+    const std::string text =
+        std::holds_alternative<std::int64_t>(v) ? std::to_string(std::get<std::int64_t>(v))
+                                                : std::get<std::string>(v);
+    const auto taken = params::parse_value(parameter, text);
+    FPBENCH_CHECK(taken.has_value() && *taken == v);
+  }
+  keys_.push_back({std::move(parameter), std::move(values)});
   return *this;
 }
 
 Result<void> Grid::set(std::string_view key, std::string_view value) {
-  for (auto& [k, values] : keys_) {
-    if (k != key) continue;
-    std::int64_t n = 0;
-    const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
-    values = {ec == std::errc() && end == value.data() + value.size()
-                  ? Value(n)
-                  : Value(std::string(value))};
+  for (Key& k : keys_) {
+    if (k.parameter.key != key) continue;
+    auto taken = params::parse_value(k.parameter, value);
+    if (!taken) return taken.error();
+    k.values = {std::move(*taken)};
     return {};
   }
   return usage_error("no parameter '" + std::string(key) + "' in this grid");
 }
 
+bool Grid::has(std::string_view key) const {
+  return std::any_of(keys_.begin(), keys_.end(),
+                     [&](const Key& k) { return k.parameter.key == key; });
+}
+
+std::vector<Parameter> Grid::parameters() const {
+  std::vector<Parameter> out;
+  for (const Key& k : keys_) out.push_back(k.parameter);
+  return out;
+}
+
 std::vector<Config> Grid::expand() const {
   std::vector<Config> out(1);
-  for (const auto& [key, values] : keys_) {
+  for (const auto& [parameter, values] : keys_) {
     std::vector<Config> next;
     next.reserve(out.size() * values.size());
     for (const Config& c : out) {
       for (const Value& v : values) {
         Config extended = c;
-        extended.set(key, v);
+        extended.set(parameter.key, v);
         next.push_back(std::move(extended));
       }
     }

@@ -5,6 +5,8 @@
 //   fpbench-scenarios --impl=fast --benchmark_filter='^fs/read-file-sync '
 //   fpbench-scenarios --list                 # scenarios and their grids
 //   fpbench-scenarios --list-configs         # one benchmark name per line
+//   fpbench-scenarios --list-parameters      # what each key takes, tab-separated
+//                                            # (fpbench/base/parameters.hpp)
 //   fpbench-scenarios --set=length=4096      # replace a key's values (Node's --set)
 //   fpbench-scenarios --build-info           # how it was built, key=value lines
 //   fpbench-scenarios --counters=syscalls,instructions,cpu,faults --iterations=20
@@ -22,11 +24,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "build_info.hpp"
+#include "fpbench/base/parameters.hpp"
 #include "fpbench/core/implementation.hpp"
 #include "fpbench/core/transcode.hpp"
 #include "fpbench/scenarios/counters.hpp"
@@ -75,14 +79,46 @@ void print_build_info() {
 void list_scenarios() {
   for (const auto& s : fpbench::scenarios::all_scenarios()) {
     std::printf("%s\n", s.name.c_str());
-    for (const auto& [key, values] : s.grid.keys()) {
-      std::printf("  %s:", key.c_str());
+    for (const auto& [parameter, values] : s.grid.keys()) {
+      std::printf("  %s:", parameter.key.c_str());
       for (const auto& v : values) {
         std::printf(" %s", fpbench::scenarios::format_value(v).c_str());
       }
-      std::printf("\n");
+      std::printf("  [%s]\n", fpbench::params::describe(parameter).c_str());
     }
   }
+}
+
+void list_parameters() {
+  std::vector<fpbench::params::ScenarioParameters> all;
+  for (const auto& s : fpbench::scenarios::all_scenarios()) {
+    all.push_back({s.name, s.grid.parameters()});
+  }
+  std::fputs(fpbench::params::format_parameter_lines(all).c_str(), stdout);
+}
+
+// Like Node's --set, the key's values are replaced in every scenario that
+// has it. A scenario that cannot take the value is left out, since it could
+// not run; a key no scenario has, or a value none takes, is an error.
+fpbench::Result<void> apply_set(std::vector<fpbench::scenarios::Scenario>& scenarios,
+                                std::string_view text) {
+  const auto a = fpbench::params::parse_assignment(text);
+  if (!a) return a.error();
+  bool taken = false;
+  std::optional<fpbench::Error> refused;
+  std::erase_if(scenarios, [&](fpbench::scenarios::Scenario& s) {
+    if (!s.grid.has(a->key)) return false;
+    const auto set = s.grid.set(a->key, a->value);
+    if (set) {
+      taken = true;
+      return false;
+    }
+    if (!refused) refused = fpbench::usage_error(s.name + ": " + set.error().message);
+    return true;
+  });
+  if (taken) return {};
+  if (refused) return *refused;
+  return fpbench::usage_error("no scenario has a parameter '" + a->key + "' (see --list)");
 }
 
 }  // namespace
@@ -102,6 +138,10 @@ int main(int argc, char** argv) {
     const std::string_view arg = argv[i];
     if (arg == "--list") {
       list_scenarios();
+      return 0;
+    }
+    if (arg == "--list-parameters") {
+      list_parameters();
       return 0;
     }
     if (arg == "--build-info") {
@@ -125,16 +165,10 @@ int main(int argc, char** argv) {
     } else if (arg.rfind("--impl=", 0) == 0) {
       impl_name = std::string(arg.substr(7));
     } else if (arg.rfind("--set=", 0) == 0) {
-      const std::string_view assignment = arg.substr(6);
-      const std::size_t eq = assignment.find('=');
-      if (eq == std::string_view::npos) {
-        std::fprintf(stderr, "fpbench-scenarios: error: --set needs key=value, got '%s'\n",
-                     std::string(assignment).c_str());
+      if (const auto set = apply_set(scenarios, arg.substr(6)); !set) {
+        std::fprintf(stderr, "fpbench-scenarios: error: --set %s: %s\n", argv[i] + 6,
+                     set.error().message.c_str());
         return 2;
-      }
-      // Like Node's --set: scenarios without the key are left alone.
-      for (auto& s : scenarios) {
-        (void)s.grid.set(assignment.substr(0, eq), assignment.substr(eq + 1));
       }
     } else {
       passed.push_back(argv[i]);

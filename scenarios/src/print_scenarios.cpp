@@ -178,12 +178,15 @@ void print_process(benchmark::State& state, const Config& config, Implementation
 }
 
 const bool kRegistered = [] {
+  const Parameter code =
+      Parameter::choice("code", std::vector<std::string>(kPrintCodes.begin(), kPrintCodes.end()));
   add_scenario({"misc/print",
                 Grid()
-                    .add("code", {"1", "\"string\"", "process.versions", "process"})
-                    .add("target", {"file", "pipe", "null"}),
+                    .add(code, {"1", "\"string\"", "process.versions", "process"})
+                    .add(Parameter::choice("target", {"file", "pipe", "null"}),
+                         {"file", "pipe", "null"}),
                 print_in_process});
-  add_scenario({"misc/print-process", Grid().add("code", {"1", "process"}), print_process});
+  add_scenario({"misc/print-process", Grid().add(code, {"1", "process"}), print_process});
   return true;
 }();
 

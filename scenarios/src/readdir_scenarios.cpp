@@ -85,15 +85,25 @@ void readdir_chain(benchmark::State& state, const Config& config, Implementation
   run_walks(state, *root, {}, Mode::kSync, impl);
 }
 
+// A chain's paths stay well within PATH_MAX, and its files (hard links)
+// within what a --set should ask a disk for.
+constexpr std::int64_t kMaxChainDepth = 256;
+constexpr std::int64_t kMaxChainFiles = 10'000;
+
 const bool kRegistered = [] {
   add_scenario({"fs/readdir-recursive",
                 Grid()
-                    .add("dir", {"lib", "test/parallel", "test"})
-                    .add("mode", {"sync", "callback", "promise"})
-                    .add("withFileTypes", {"true", "false"}),
+                    .add(Parameter::choice("dir", {"lib", "test/parallel", "test"}),
+                         {"lib", "test/parallel", "test"})
+                    .add(Parameter::choice("mode", {"sync", "callback", "promise"}),
+                         {"sync", "callback", "promise"})
+                    .add(Parameter::boolean("withFileTypes"), {"true", "false"}),
                 readdir_recursive});
-  add_scenario(
-      {"fs/readdir-chain", Grid().add("depth", {2, 16}).add("files", {10, 150}), readdir_chain});
+  add_scenario({"fs/readdir-chain",
+                Grid()
+                    .add(Parameter::integer("depth", 0, kMaxChainDepth), {2, 16})
+                    .add(Parameter::integer("files", 0, kMaxChainFiles), {10, 150}),
+                readdir_chain});
   return true;
 }();
 

@@ -237,12 +237,14 @@ class Gate : public Subcommand {
       if (!max_regression) return max_regression.error();
       options.max_regression_pct = *max_regression;
     }
+    // Checked with or without --until-decided: a value that could never
+    // mean anything is a mistake either way.
+    if (first_look_ < 2 || look_every_ < 1 || max_runs_ < first_look_) {
+      return usage_error(
+          "the looks need --runs >= 2, --look-every >= 1 and --max-runs >= "
+          "--runs");
+    }
     if (until_decided_) {
-      if (first_look_ < 2 || look_every_ < 1 || max_runs_ < first_look_) {
-        return usage_error(
-            "--until-decided needs --runs >= 2, --look-every >= 1 and "
-            "--max-runs >= --runs");
-      }
       options.sequential =
           reports::SequentialPlan{first_look_, look_every_, max_runs_};
       if (paired_)

@@ -15,10 +15,10 @@ int main(int argc, char** argv) {
                "fpbench history"};
   const auto history = cli::add_history_commands(app);
   const auto html = cli::add_history_html(app);
-  // A bad flag ends like every other error: one "fpbench: error:" line.
-  app.failure_message([](const CLI::App* /*app*/, const CLI::Error& e) {
-    return std::string("fpbench: error: ") + e.what() + " (see --help)\n";
-  });
+  if (const std::string unknown = cli::unknown_command(app, argc, argv); !unknown.empty()) {
+    std::fprintf(stderr, "fpbench: error: %s\n", unknown.c_str());
+    return kExitBadUsage;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -26,8 +26,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForAllHelp& e) {
     return cli::print_help(app, e);
   } catch (const CLI::ParseError& e) {
-    app.exit(e);
-    return cli::finish(exit_code(ErrorKind::kUsage));
+    return cli::exit_for_parse_error(app, e);
   }
   Result<int> outcome =
       usage_error("history needs a command: record, detect, report, plot or html");

@@ -13,7 +13,7 @@
 
 int main(int argc, char** argv) {
   using namespace fpbench;
-  CLI::App app{"fpbench: benchmark comparisons with defensible statistics"};
+  CLI::App app{"fpbench: benchmark comparisons with defensible statistics", "fpbench"};
   app.require_subcommand(1);
   std::vector<std::unique_ptr<cli::Subcommand>> subcommands;
   subcommands.push_back(cli::add_compare(app));
@@ -22,6 +22,10 @@ int main(int argc, char** argv) {
   subcommands.push_back(cli::add_list(app));
   subcommands.push_back(cli::add_history(app));
 
+  if (const std::string unknown = cli::unknown_command(app, argc, argv); !unknown.empty()) {
+    std::fprintf(stderr, "fpbench: error: %s\n", unknown.c_str());
+    return kExitBadUsage;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -29,8 +33,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForAllHelp& e) {
     return cli::print_help(app, e);
   } catch (const CLI::ParseError& e) {
-    app.exit(e);
-    return cli::finish(exit_code(ErrorKind::kUsage));
+    return cli::exit_for_parse_error(app, e);
   }
 
   Result<int> outcome = usage_error("no command given (try --help)");

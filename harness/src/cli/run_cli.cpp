@@ -1,6 +1,6 @@
 // fpbench run [SCENARIO...] (--old-impl A --new-impl B | --old PROG --new PROG)
 //             [--set K=V]... [--filter T]... [--exclude T]... [--runs N]
-//             [--seed S]
+//             [--seed S] [--warmup N] [--min-time SECONDS]
 //             [--output CSV] [--resume CSV] [--json FILE] [--cpu N] [--paired]
 //             [--target-accuracy PCT --max-runs N] [--node]
 //             [--metric wall,cpu,faults,syscalls,syscalls_all,instructions]
@@ -8,9 +8,11 @@
 //             [--time-budget 10m] [--sample-timeout SECONDS]
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <exception>
+#include <limits>
 #include <random>
 #include <string>
 
@@ -41,6 +43,20 @@ Result<std::chrono::seconds> parse_duration(const std::string& text) {
         "'");
   }
   return std::chrono::seconds(n * scale);
+}
+
+// A whole decimal number that fits 64 bits. Read as an unsigned integer by
+// CLI11, -1 or 2^64 would silently become another seed.
+Result<std::uint64_t> parse_seed(const std::string& text) {
+  std::uint64_t seed = 0;
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, seed);
+  if (text.empty() || ec != std::errc() || ptr != end) {
+    return usage_error("--seed must be an integer from 0 to " +
+                       std::to_string(std::numeric_limits<std::uint64_t>::max()) +
+                       ", got '" + text + "'");
+  }
+  return seed;
 }
 
 // The benchmarks to measure again: between looks every one the gate has
@@ -116,7 +132,7 @@ class Run : public Subcommand {
         ->allow_extra_args(false);
     command_->add_option("--runs", o.runs, "Samples per side and configuration")
         ->capture_default_str();
-    command_->add_option("--seed", o.seed, "Seed of the randomized order");
+    command_->add_option("--seed", seed_, "Seed of the randomized order (default: random)");
     command_->add_option("--output,-o", o.output,
                          "Samples CSV, - for stdout (the default)");
     command_->add_option("--resume", o.resume,
@@ -203,6 +219,17 @@ class Run : public Subcommand {
   Result<int> run() override {
     options_.progress = !no_progress_;
     options_.realtime = !no_realtime_;
+    if (!seed_.empty()) {
+      const auto seed = parse_seed(seed_);
+      if (!seed) return seed.error();
+      options_.seed = *seed;
+    }
+    if (look_every_ < 1) return usage_error("--look-every must be at least 1");
+    if (!(alpha_ > 0 && alpha_ < 1))
+      return usage_error("--alpha must be between 0 and 1");
+    const auto max_regression =
+        ci::parse_percentage(max_regression_, "--max-regression");
+    if (!max_regression) return max_regression.error();
     if (!target_accuracy_.empty()) {
       const Result<double> pct =
           ci::parse_percentage(target_accuracy_, "--target-accuracy");
@@ -233,22 +260,16 @@ class Run : public Subcommand {
             "--until-decided and --target-accuracy are two stopping rules: "
             "pick one");
       }
-      if (options_.runs < 2 || look_every_ < 1 ||
-          options_.max_runs < options_.runs) {
+      if (options_.runs < 2 || options_.max_runs < options_.runs) {
         return usage_error(
             "--until-decided needs --runs >= 2, --look-every >= 1 and "
             "--max-runs >= --runs");
       }
       if (options_.paired)
         return usage_error("--until-decided does not apply to --paired");
-      const auto pct =
-          ci::parse_percentage(max_regression_, "--max-regression");
-      if (!pct) return pct.error();
-      if (!(alpha_ > 0 && alpha_ < 1))
-        return usage_error("--alpha must be between 0 and 1");
       ci::GateOptions gate;
       gate.alpha = alpha_;
-      gate.max_regression_pct = *pct;
+      gate.max_regression_pct = *max_regression;
       gate.sequential = reports::SequentialPlan{options_.runs, look_every_,
                                                 options_.max_runs};
       options_.wall_needs_more =
@@ -277,6 +298,7 @@ class Run : public Subcommand {
  private:
   CLI::App* command_ = nullptr;
   harness::RunOptions options_;
+  std::string seed_;
   std::string target_accuracy_;
   std::string metrics_;
   std::string time_budget_;

@@ -34,6 +34,14 @@ std::unique_ptr<Subcommand> add_history_commands(CLI::App& app);
 // html (the dashboard), added to fpbench-history's app beside them.
 std::unique_ptr<Subcommand> add_history_html(CLI::App& app);
 
+// A CLI11 parse error as "fpbench: error: ..." and exit 2; --help prints
+// and returns 0.
+int exit_for_parse_error(CLI::App& app, const CLI::ParseError& e);
+// "unknown command 'X': expected A, B or C" when argv[1] names no
+// subcommand of app, "unknown option '-X'..." when it is an option app does
+// not have; else "".
+std::string unknown_command(const CLI::App& app, int argc, char** argv);
+
 // All of text to standard output, through short writes and EINTR.
 Result<void> write_stdout(std::string_view text);
 // A whole file, replaced.

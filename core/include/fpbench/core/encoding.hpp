@@ -24,6 +24,7 @@
 
 #include <optional>
 #include <string_view>
+#include <vector>
 
 namespace fpbench::core {
 
@@ -32,6 +33,9 @@ enum class Encoding { kUtf8, kUtf16le, kLatin1, kAscii, kBase64, kBase64Url, kHe
 // Node's names, matched case-insensitively: utf8, utf-8, utf16le, utf-16le,
 // ucs2, ucs-2, latin1, binary, ascii, base64, base64url, hex.
 std::optional<Encoding> parse_encoding(std::string_view name);
+
+// Those names, in lower case.
+std::vector<std::string_view> encoding_names();
 
 // The canonical name: "utf8", "utf16le", "latin1", "ascii", "base64",
 // "base64url", "hex".

@@ -69,8 +69,8 @@ struct RunOptions {
   std::optional<double> sample_timeout_s;
   std::vector<std::string> metrics = {"wall"};
   int counter_runs = 3;
-  std::int64_t counter_iterations = 0;  // 0: 11 counting, 5 under callgrind
-  int jobs = 0;                         // counting samples at once; 0: one per CPU
+  std::optional<std::int64_t> counter_iterations;  // none: 11 counting, 5 under callgrind
+  std::optional<int> jobs;                         // counting samples at once; none: one per CPU
   std::string valgrind = "valgrind";
   std::optional<std::chrono::seconds> time_budget;
   // With the wall metric: add rounds until the gate decides every benchmark
@@ -82,8 +82,9 @@ struct RunOptions {
 // min_time plus start-up and fixtures.
 std::chrono::milliseconds default_sample_timeout(double min_time_s);
 
-// Fails (usage or bad input) before anything is measured; afterwards
-// failures of single samples are collected in the summary.
+// Fails (usage or bad input) before anything is measured: every option out
+// of range, a --cpu this process cannot run on, a --set no selected scenario
+// takes. Afterwards failures of single samples are collected in the summary.
 Result<RunSummary> run_benchmarks(const RunOptions& options);
 
 // With `node`, the jobs are scripts run by the node binaries --old and --new

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "fpbench/base/parameters.hpp"
 #include "fpbench/base/result.hpp"
 #include "fpbench/harness/process.hpp"
 
@@ -28,6 +29,11 @@ class ScenarioProgram {
 
   // Every benchmark name, "category/name key=value ...", in grid order.
   [[nodiscard]] Result<std::vector<std::string>> list_configs() const;
+
+  // What each scenario's keys take (--list-parameters), or nothing from a
+  // build that cannot say (one older than --list-parameters).
+  [[nodiscard]] Result<std::optional<std::vector<params::ScenarioParameters>>> list_parameters()
+      const;
 
   // Refuses a build whose timings would mislead: unoptimized, sanitized or
   // with assertions on.

@@ -5,7 +5,8 @@
 // varying slowest, as Node's benchmark/common.js expands `configs`. A
 // configuration prints as Node prints it: key=value joined by single spaces,
 // strings in single quotes, numbers bare (encoding='utf8' useFd='true'
-// length=1024).
+// length=1024). Each key says what it may take (base/parameters.hpp), so a
+// --set value the scenario cannot run is refused before anything runs.
 
 #include <cstdint>
 #include <string>
@@ -14,11 +15,13 @@
 #include <variant>
 #include <vector>
 
+#include "fpbench/base/parameters.hpp"
 #include "fpbench/base/result.hpp"
 
 namespace fpbench::scenarios {
 
-using Value = std::variant<std::int64_t, std::string>;
+using Value = params::ParameterValue;
+using params::Parameter;
 
 class Config {
  public:
@@ -36,17 +39,24 @@ class Config {
 
 class Grid {
  public:
-  Grid& add(std::string key, std::vector<Value> values);
-  // Replaces the values of an existing key (Node's --set); a value that
-  // reads as an integer becomes a number, anything else a string.
+  struct Key {
+    Parameter parameter;
+    std::vector<Value> values;
+  };
+
+  // A key, what it takes, and its values, each one it takes.
+  Grid& add(Parameter parameter, std::vector<Value> values);
+  // Replaces the values of an existing key with one (Node's --set), read as
+  // the key takes it: an unknown key, or a value it does not take, is an
+  // error that says what it takes, and the grid is left as it was.
   Result<void> set(std::string_view key, std::string_view value);
+  [[nodiscard]] bool has(std::string_view key) const;
   [[nodiscard]] std::vector<Config> expand() const;
-  [[nodiscard]] const std::vector<std::pair<std::string, std::vector<Value>>>& keys() const {
-    return keys_;
-  }
+  [[nodiscard]] const std::vector<Key>& keys() const { return keys_; }
+  [[nodiscard]] std::vector<Parameter> parameters() const;
 
  private:
-  std::vector<std::pair<std::string, std::vector<Value>>> keys_;
+  std::vector<Key> keys_;
 };
 
 // Node's rendering of one value: 'text' or 1024.

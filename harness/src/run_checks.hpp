@@ -1,0 +1,30 @@
+#pragma once
+
+// What fpbench run checks before it starts anything, beyond the ranges of
+// its numbers (run_command.cpp), and how it selects scenarios by name.
+
+#include <string>
+#include <vector>
+
+#include "fpbench/base/result.hpp"
+#include "fpbench/harness/run_command.hpp"
+
+namespace fpbench::harness::detail {
+
+// "all", the scenario's own name, or its category ("fs" for "fs/x").
+bool selector_matches(const std::string& selector, const std::string& scenario);
+bool contains_any(const std::string& name,
+                  const std::vector<std::string>& parts);
+
+// A CPU this process may run on (its affinity mask), so online; pinning to
+// any other would fail every sample.
+Result<void> check_cpu(int cpu);
+
+// Each --set against what the kept scenarios of each side's program take,
+// before any of them runs with it: a child would otherwise measure a value
+// it cannot mean, or stop on it in every sample. A program too old to say
+// is not asked; Node's scripts say nothing of their parameters, so there
+// only the key=value form is checked.
+Result<void> check_sets(const RunOptions& o);
+
+}  // namespace fpbench::harness::detail
