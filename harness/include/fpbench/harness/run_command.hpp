@@ -27,6 +27,7 @@
 
 #include "fpbench/base/result.hpp"
 #include "fpbench/harness/runner.hpp"
+#include "fpbench/harness/shard.hpp"
 
 namespace fpbench::harness {
 
@@ -69,6 +70,13 @@ struct RunOptions {
   // With the wall metric: add rounds until the gate decides every benchmark
   // (set by the caller; see ci/until_decided.hpp).
   std::function<std::vector<std::string>(const std::vector<BenchmarkValues>&)> wall_needs_more;
+  // Measure only this part of the selected configurations (shard.hpp),
+  // balanced by the costs in this earlier run's samples when given.
+  ShardSpec shard;
+  std::optional<std::string> shard_costs;
+  // The name the --json context gives this machine (empty: the host name);
+  // `fpbench history record --context` records the run under it.
+  std::string machine_name;
 };
 
 // Fails (usage or bad input) before anything is measured; afterwards
