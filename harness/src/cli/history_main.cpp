@@ -23,7 +23,7 @@ int main(int argc, char** argv) {
     app.exit(e);
     return exit_code(ErrorKind::kUsage);
   }
-  Result<int> outcome = usage_error("history needs a command: record, detect, report or plot");
+  Result<int> outcome = usage_error("history needs a command: record, detect, report, plot, merge or samples");
   try {
     if (history->parsed()) outcome = history->run();
   } catch (const std::exception& e) {
