@@ -37,8 +37,9 @@ Result<void> write_stdout(std::string_view text);
 // A whole file, replaced.
 Result<void> write_file(const std::string& path, std::string_view text);
 
-// fpbench-scenarios: FPBENCH_SCENARIOS, else beside this program (an
-// install) or in the build tree's scenarios/ folder, else on PATH.
+// fpbench-scenarios: FPBENCH_SCENARIOS, else beside this program, in the
+// build tree's scenarios/ folder or in an install's libexec/fpbench, else on
+// PATH.
 std::string default_scenario_program();
 
 }  // namespace fpbench::cli
