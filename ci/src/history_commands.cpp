@@ -8,6 +8,8 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 
 #include "fpbench/reports/history_report.hpp"
@@ -16,6 +18,7 @@
 #include "fpbench/reports/plot.hpp"
 #include "fpbench/stats/change_points.hpp"
 #include "history_input.hpp"
+#include "machine_class.hpp"
 
 namespace fpbench::ci {
 namespace {
@@ -110,6 +113,27 @@ Result<void> apply_since(std::vector<SeriesAnalysis>& analyses, const std::strin
   return {};
 }
 
+// What detect compared: within one machine class per series. Says which
+// classes each machine has, so that a second class (a new CPU, kernel or
+// compiler) is seen to start a series of its own.
+std::string machine_class_note(const std::vector<SeriesAnalysis>& analyses) {
+  std::map<std::string, std::set<std::string>> classes;
+  for (const auto& a : analyses) classes[a.series.machine].insert(a.series.machine_class);
+  if (classes.empty()) return {};
+  std::string listed;
+  for (const auto& [machine, set] : classes) {
+    std::string names;
+    for (const std::string& c : set) {
+      names += (names.empty() ? "" : ", ") + (c.empty() ? std::string("unfingerprinted") : c);
+    }
+    listed += fmt::format("{}{} ({} {})", listed.empty() ? "" : "; ", machine,
+                          set.size() == 1 ? "class" : "classes, each apart:", names);
+  }
+  return fmt::format(
+      "runs compared within one machine class only (CPU, cores, kernel, compilers and flags): {}\n",
+      listed);
+}
+
 // Below its noise floor a metric's change is the noise between processes,
 // however steady the nights around it.
 stats::ChangePointOptions change_point_options(const SeriesOptions& options,
@@ -125,20 +149,48 @@ stats::ChangePointOptions change_point_options(const SeriesOptions& options,
   return cp;
 }
 
+// The "context" object of `fpbench run --json`'s file.
+Result<nlohmann::json> read_run_context(const std::string& path) {
+  auto text = reports::read_input(path);
+  if (!text) return text.error();
+  const auto doc = nlohmann::json::parse(*text, nullptr, false);
+  if (doc.is_discarded() || !doc.is_object() || !doc.contains("context") ||
+      !doc["context"].is_object()) {
+    return bad_input_error(path + ": not the --json file of fpbench run (no \"context\" object)");
+  }
+  return doc["context"];
+}
+
 }  // namespace
 
 Result<CommandOutput> history_record(const RecordOptions& options) {
   if (options.db.empty()) return usage_error("--db is required");
   if (options.commit.empty()) return usage_error("--commit is required");
+  nlohmann::json context;
+  if (!options.context.empty()) {
+    auto read = read_run_context(options.context);
+    if (!read) return read.error();
+    context = std::move(*read);
+  }
+  std::string machine = options.machine;
+  if (machine.empty() && context.contains("machine_name") && context["machine_name"].is_string()) {
+    machine = context["machine_name"].get<std::string>();
+  }
   RecordInfo info{options.commit, options.date.empty() ? utc_now_iso8601() : options.date,
-                  options.machine.empty() ? host_name() : options.machine,
+                  machine.empty() ? host_name() : machine,
                   reports::input_display_name(options.file)};
+  info.new_machine_class = options.new_machine_class;
   // The date first: a bad --date is a usage error whatever the file holds.
   if (auto date = normalize_iso8601(info.date_iso); !date) return date.error();
   auto text = reports::read_input(options.file);
   if (!text) return text.error();
   auto input = detail::parse_record_input(*text, info.source_file);
   if (!input) return input.error();
+  const detail::Fingerprint fingerprint =
+      options.context.empty() ? detail::local_fingerprint(input->metrics)
+                              : detail::fingerprint_from_context(context, input->metrics);
+  info.fingerprint = fingerprint.canonical();
+  info.machine_class = fingerprint.machine_class();
   auto store = HistoryStore::open(options.db);
   if (!store) return store.error();
   auto summary = store->record(input->metrics, info);
@@ -149,6 +201,9 @@ Result<CommandOutput> history_record(const RecordOptions& options) {
                   summary->samples,
                   summary->replaced ? "replaced the earlier recording of this commit and machine"
                                     : "new run");
+  text_out += fmt::format("machine class {} (fingerprint from {}){}\n", info.machine_class,
+                          options.context.empty() ? "this host; no --context" : options.context,
+                          options.new_machine_class ? ", a new class of this machine" : "");
   if (input->from_jsonl) {
     std::string listed;
     std::size_t by_name = 0;
@@ -231,8 +286,13 @@ Result<CommandOutput> history_detect(const DetectOptions& options) {
       if (c.regression && c.selected) out.exit_code = kExitRegression;
     }
   }
-  if (options.format == "text") out.text = reports::format_detect_text(*analyses);
-  if (options.format == "markdown") out.text = reports::format_detect_markdown(*analyses);
+  if (options.format == "text") {
+    out.text = reports::format_detect_text(*analyses) + machine_class_note(*analyses);
+  }
+  if (options.format == "markdown") {
+    const std::string note = machine_class_note(*analyses);
+    out.text = reports::format_detect_markdown(*analyses) + (note.empty() ? "" : "\n" + note);
+  }
   if (options.format == "json") {
     const SeriesOptions& o = options.series;
     out.text = reports::format_detect_json(*analyses, {o.side, o.metric, options.since, o.window,

@@ -15,6 +15,7 @@
 
 #include "fpbench/reports/metric_samples.hpp"
 
+#include "machine_class.hpp"
 #include "schema.hpp"
 
 namespace fpbench::ci {
@@ -98,6 +99,9 @@ class Recorder {
     summary.date = date;
     auto machine = machine_id(info.machine);
     if (!machine) return machine.error();
+    if (schema_version_ >= 4 && !info.fingerprint.empty()) {
+      if (auto same = check_machine_class(info, *machine); !same) return same.error();
+    }
     auto run = claim_run(info, *machine, date, summary.replaced);
     if (!run) return run.error();
     summary.run_id = *run;
@@ -205,6 +209,44 @@ class Recorder {
     return upsert_id(**insert, **select, [&](SqlStatement& s) { s.bind_text(1, name); }, name);
   }
 
+  // The fingerprint against the machine's latest other fingerprinted run.
+  // The first fingerprinted run of a machine gives its class to the runs
+  // recorded before fingerprints, which have nothing to say against it.
+  Result<void> check_machine_class(const RecordInfo& info, std::int64_t machine) {
+    auto latest = db_.prepare(
+        "SELECT fingerprint FROM runs WHERE machine_id = ? AND commit_sha <> ? AND "
+        "fingerprint <> '' ORDER BY run_date DESC, id DESC LIMIT 1");
+    if (!latest) return latest.error();
+    (*latest)->bind_int(1, machine);
+    (*latest)->bind_text(2, info.commit);
+    auto row = (*latest)->step();
+    if (!row) return row.error();
+    if (!*row) {
+      auto adopt = db_.prepare(
+          "UPDATE runs SET machine_class = ? WHERE machine_id = ? AND machine_class = ''");
+      if (!adopt) return adopt.error();
+      (*adopt)->bind_text(1, info.machine_class);
+      (*adopt)->bind_int(2, machine);
+      return run_to_end(**adopt);
+    }
+    const std::string stored = (*latest)->column_text(0);
+    if (auto r = run_to_end(**latest); !r) return r;
+    if (info.new_machine_class) return {};
+    auto before = detail::parse_fingerprint(stored);
+    auto now = detail::parse_fingerprint(info.fingerprint);
+    if (!before) return before.error();
+    if (!now) return now.error();
+    const auto differences = detail::fingerprint_differences(*before, *now);
+    if (differences.empty()) return {};
+    std::string listed;
+    for (const std::string& d : differences) listed += (listed.empty() ? "" : "; ") + d;
+    return usage_error(fmt::format(
+        "machine '{}' has changed since its latest run ({}); its runs would not be comparable. "
+        "Pass --new-machine-class to start a new class of this machine (detect keeps classes "
+        "apart), or record under another --machine",
+        info.machine, listed));
+  }
+
   // The run row of commit + machine: the existing one emptied and updated,
   // or a new one.
   Result<std::int64_t> claim_run(const RecordInfo& info, std::int64_t machine,
@@ -219,10 +261,13 @@ class Recorder {
     if (*row) {
       replaced = true;
       const std::int64_t id = (*find)->column_int(0);
+      const bool v4 = schema_version_ >= 4;
       for (const char* sql : {"DELETE FROM run_stats WHERE run_id = ?",
                               "DELETE FROM samples WHERE run_id = ?",
-                              "UPDATE runs SET run_date = ?, recorded_at = ?, source_file = ? "
-                              "WHERE id = ?"}) {
+                              v4 ? "UPDATE runs SET run_date = ?, recorded_at = ?, source_file = ?, "
+                                   "fingerprint = ?, machine_class = ? WHERE id = ?"
+                                 : "UPDATE runs SET run_date = ?, recorded_at = ?, source_file = ? "
+                                   "WHERE id = ?"}) {
         if (schema_version_ < 2 && std::string_view(sql).find("run_stats") != std::string_view::npos) {
           continue;
         }
@@ -232,7 +277,12 @@ class Recorder {
           (*statement)->bind_text(1, date);
           (*statement)->bind_text(2, recorded_at);
           (*statement)->bind_text(3, info.source_file);
-          (*statement)->bind_int(4, id);
+          int p = 4;
+          if (v4) {
+            (*statement)->bind_text(p++, info.fingerprint);
+            (*statement)->bind_text(p++, info.machine_class);
+          }
+          (*statement)->bind_int(p, id);
         } else {
           (*statement)->bind_int(1, id);
         }
@@ -241,14 +291,21 @@ class Recorder {
       return id;
     }
     auto insert = db_.prepare(
-        "INSERT INTO runs (commit_sha, run_date, machine_id, recorded_at, source_file) "
-        "VALUES (?, ?, ?, ?, ?) RETURNING id");
+        schema_version_ >= 4
+            ? "INSERT INTO runs (commit_sha, run_date, machine_id, recorded_at, source_file, "
+              "fingerprint, machine_class) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id"
+            : "INSERT INTO runs (commit_sha, run_date, machine_id, recorded_at, source_file) "
+              "VALUES (?, ?, ?, ?, ?) RETURNING id");
     if (!insert) return insert.error();
     (*insert)->bind_text(1, info.commit);
     (*insert)->bind_text(2, date);
     (*insert)->bind_int(3, machine);
     (*insert)->bind_text(4, recorded_at);
     (*insert)->bind_text(5, info.source_file);
+    if (schema_version_ >= 4) {
+      (*insert)->bind_text(6, info.fingerprint);
+      (*insert)->bind_text(7, info.machine_class);
+    }
     auto inserted = (*insert)->step();
     if (!inserted) return inserted.error();
     const std::int64_t id = (*insert)->column_int(0);
@@ -366,7 +423,8 @@ Result<std::vector<Series>> HistoryStore::load_series(const SeriesQuery& query) 
   }
   std::string sql =
       "SELECT b.name, m.name, r.commit_sha, r.run_date, r.id, s.n, s.mean, s.variance, "
-      "s.median, s.min_value, s.max_value, met.name, met.source "
+      "s.median, s.min_value, s.max_value, met.name, met.source, " +
+      std::string(schema_version_ >= 4 ? "r.machine_class " : "'' ") +
       "FROM run_stats s JOIN runs r ON r.id = s.run_id "
       "JOIN benchmarks b ON b.id = s.benchmark_id JOIN machines m ON m.id = r.machine_id "
       "JOIN metrics met ON met.id = s.metric_id "
@@ -379,9 +437,16 @@ Result<std::vector<Series>> HistoryStore::load_series(const SeriesQuery& query) 
   }
   // Ids, not names: text order differs between the backends' collations;
   // the series are sorted by name below, bytewise.
-  sql += connection_->dialect() == SqlDialect::kSqlite
-             ? " ORDER BY s.benchmark_id, r.machine_id, s.metric_id, r.run_date, r.id"
-             : " ORDER BY s.benchmark_id, r.machine_id, s.metric_id, r.run_date COLLATE \"C\", r.id";
+  {
+    const char* date_order =
+        connection_->dialect() == SqlDialect::kSqlite ? "r.run_date" : "r.run_date COLLATE \"C\"";
+    sql += schema_version_ >= 4
+               ? fmt::format(" ORDER BY s.benchmark_id, r.machine_id, r.machine_class, "
+                             "s.metric_id, {}, r.id",
+                             date_order)
+               : fmt::format(" ORDER BY s.benchmark_id, r.machine_id, s.metric_id, {}, r.id",
+                             date_order);
+  }
   auto select = connection_->prepare(sql);
   if (!select) return select.error();
   auto& s = **select;
@@ -398,12 +463,14 @@ Result<std::vector<Series>> HistoryStore::load_series(const SeriesQuery& query) 
     if (!*row) break;
     std::string benchmark = s.column_text(0), machine = s.column_text(1);
     std::string metric = s.column_text(11), source = s.column_text(12);
+    std::string machine_class = s.column_text(13);
     if (out.empty() || out.back().benchmark != benchmark || out.back().machine != machine ||
-        out.back().metric != metric || out.back().source != source) {
+        out.back().metric != metric || out.back().source != source ||
+        out.back().machine_class != machine_class) {
       const auto info = reports::metric_info(metric);
       out.push_back(Series{std::move(benchmark), std::move(machine), query.side, {},
                            std::move(metric), std::move(source),
-                           info.has_value() && info->lower_is_better});
+                           info.has_value() && info->lower_is_better, std::move(machine_class)});
     }
     out.back().points.push_back(RunPoint{s.column_int(4), s.column_text(2), s.column_text(3),
                                          s.column_int(5), s.column_double(6), s.column_double(7),
@@ -411,8 +478,8 @@ Result<std::vector<Series>> HistoryStore::load_series(const SeriesQuery& query) 
                                          s.column_double(10)});
   }
   std::sort(out.begin(), out.end(), [](const Series& a, const Series& b) {
-    return std::tie(a.benchmark, a.machine, a.metric, a.source) <
-           std::tie(b.benchmark, b.machine, b.metric, b.source);
+    return std::tie(a.benchmark, a.machine, a.machine_class, a.metric, a.source) <
+           std::tie(b.benchmark, b.machine, b.machine_class, b.metric, b.source);
   });
   return out;
 }

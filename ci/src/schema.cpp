@@ -131,6 +131,16 @@ ALTER TABLE run_stats_v3 RENAME TO run_stats;
                              id));
 }
 
+// v4: the machine fingerprint of each run and its class, so that runs of a
+// machine whose hardware, kernel or compiler changed are not compared with
+// the runs before the change. Existing runs have neither ('').
+Result<void> migrate_v4(SqlConnection& db) {
+  return db.exec(R"sql(
+ALTER TABLE runs ADD COLUMN fingerprint TEXT NOT NULL DEFAULT '';
+ALTER TABLE runs ADD COLUMN machine_class TEXT NOT NULL DEFAULT '';
+)sql");
+}
+
 Result<int> current_version(SqlConnection& db) {
   auto select = db.prepare("SELECT COALESCE(MAX(version), 0) FROM schema_migrations");
   if (!select) return select.error();
@@ -148,7 +158,7 @@ Result<void> refuse_newer(const SqlConnection& db, int version) {
 }
 
 using Migration = Result<void> (*)(SqlConnection&);
-constexpr Migration kMigrations[] = {migrate_v1, migrate_v2, migrate_v3};
+constexpr Migration kMigrations[] = {migrate_v1, migrate_v2, migrate_v3, migrate_v4};
 static_assert(std::size(kMigrations) == kLatestSchemaVersion);
 
 // One step towards `target`, inside the caller's transaction and so under

@@ -305,7 +305,7 @@ TEST_F(HistoryCommands, PlotJsonShape) {
   EXPECT_EQ(j.at("metric"), "rate_ops_per_s");
   ASSERT_EQ(j.at("series").size(), 1u);
   const auto& s = j.at("series").at(0);
-  EXPECT_EQ(s.size(), 8u);
+  EXPECT_EQ(s.size(), 9u);
   EXPECT_EQ(s.at("benchmark"), kStepped);
   EXPECT_EQ(s.at("metric"), "wall");
   EXPECT_EQ(s.at("source"), "clock");
@@ -374,9 +374,11 @@ TEST_F(HistoryCommands, CliRecordReportsNewThenReplaced) {
   const std::string args = "history record '" + csv.string() + "' --db '" + db + "' --commit abc1234";
   CliResult first = cli(args + " --date 2026-11-30 --machine ci-1");
   EXPECT_EQ(first.exit_code, 0) << first.err;
-  EXPECT_EQ(first.out,
+  EXPECT_EQ(first.out.substr(0, first.out.find('\n') + 1),
             "recorded run 1 (commit abc1234, machine ci-1, 2026-11-30T00:00:00Z): 1 benchmarks, "
             "2 samples, new run\n");
+  EXPECT_NE(first.out.find("\nmachine class "), std::string::npos) << first.out;
+  EXPECT_NE(first.out.find("(fingerprint from this host; no --context)\n"), std::string::npos);
   CliResult again = cli(args + " --date 2026-11-30 --machine ci-1");
   EXPECT_EQ(again.exit_code, 0) << again.err;
   EXPECT_NE(again.out.find("recorded run 1 "), std::string::npos);

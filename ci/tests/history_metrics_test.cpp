@@ -244,8 +244,11 @@ TEST_F(HistoryMetrics, AnotherSourceIsAnotherSeries) {
     const fs::path file = dir_ / "source-night.jsonl";
     std::ofstream(file) << (night <= 20 ? night_jsonl(1, rng, "pmu")
                                         : night_jsonl(1, rng, "valgrind", 1.03));
-    auto recorded = history_record(RecordOptions{file.string(), db, commit_of(night),
-                                                 fmt::format("2026-03-{:02}", night), "nightly"});
+    RecordOptions record{file.string(), db, commit_of(night), fmt::format("2026-03-{:02}", night),
+                         "nightly"};
+    // A counter source that changes is a changed machine, said so once.
+    record.new_machine_class = night == 21;
+    auto recorded = history_record(record);
     ASSERT_TRUE(recorded.has_value()) << recorded.error().message;
   }
   SeriesOptions o;

@@ -64,7 +64,7 @@ class StoreTest : public test_support::BackendTest {
 TEST_P(StoreTest, RecordsARunWithItsAggregates) {
   HistoryStore store = open();
   EXPECT_EQ(store.schema_version(), kLatestSchemaVersion);
-  EXPECT_EQ(kLatestSchemaVersion, 3);
+  EXPECT_EQ(kLatestSchemaVersion, 4);
   auto r = store.record(two_benchmarks(1), info("abc", "2026-11-01"));
   ASSERT_TRUE(r.has_value()) << r.error().message;
   EXPECT_FALSE(r->replaced);
@@ -193,6 +193,7 @@ TEST_P(StoreTest, MigratesAVersion1StoreToVersion2KeepingItsData) {
 // v3: what a v2 store held becomes metric wall from the clock, aggregates
 // and samples unchanged, and the store records other metrics from then on.
 TEST_P(StoreTest, MigratesAVersion2StoreToVersion3AsWallFromTheClock) {
+  // Held at version 3 here; version 4 (fingerprints) is checked below.
   {
     HistoryStore v2 = open(OpenOptions{2});
     ASSERT_TRUE(v2.record(two_benchmarks(1), info("abc", "2026-11-01")));
@@ -203,7 +204,7 @@ TEST_P(StoreTest, MigratesAVersion2StoreToVersion3AsWallFromTheClock) {
     EXPECT_NE(refused.error().message.find("needs schema version 3"), std::string::npos)
         << refused.error().message;
   }
-  HistoryStore v3 = open();
+  HistoryStore v3 = open(OpenOptions{3});
   EXPECT_EQ(v3.schema_version(), 3);
   EXPECT_EQ(scalar(v3, "SELECT MAX(version) FROM schema_migrations"), 3);
   EXPECT_EQ(scalar(v3, "SELECT COUNT(*) FROM metrics"), 1);

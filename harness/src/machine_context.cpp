@@ -35,6 +35,12 @@ std::string utc_now() {
 
 }  // namespace
 
+std::string host_name() {
+  char name[256] = {};
+  if (::gethostname(name, sizeof name - 1) != 0 || name[0] == '\0') return "unknown";
+  return name;
+}
+
 nlohmann::json parse_build_info(const std::string& text) {
   nlohmann::json info = nlohmann::json::object();
   for (const char* key : {"compiler", "flags", "build_type", "commit"}) info[key] = nullptr;
@@ -65,6 +71,7 @@ nlohmann::json machine_context(const std::vector<MeasuredProgram>& programs) {
       {"cores", std::thread::hardware_concurrency()},
       {"kernel", std::string(u.sysname) + " " + u.release},
       {"machine", u.machine},
+      {"host", host_name()},
       {"date", utc_now()},
       {"programs", sides},
       {"harness",

@@ -22,6 +22,9 @@ struct MeasuredProgram {
 // of strings; compiler, flags, build_type and commit are null when missing.
 nlohmann::json parse_build_info(const std::string& text);
 
+// gethostname, or "unknown".
+std::string host_name();
+
 nlohmann::json machine_context(const std::vector<MeasuredProgram>& programs);
 
 }  // namespace fpbench::harness::detail

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -340,13 +341,15 @@ Result<std::vector<reports::SampleRecord>> load_resumed(const std::string& path,
 
 Result<void> write_json(const std::string& path,
                         const std::vector<reports::SampleRecord>& records,
-                        const std::vector<detail::MeasuredProgram>& programs) {
+                        const std::vector<detail::MeasuredProgram>& programs,
+                        const nlohmann::json& shard) {
   nlohmann::json samples = nlohmann::json::array();
   for (const auto& r : records) {
     samples.push_back(nlohmann::json::parse(reports::sample_jsonl_line(r)));
   }
-  const nlohmann::json doc{{"context", detail::machine_context(programs)},
-                           {"samples", samples}};
+  nlohmann::json context = detail::machine_context(programs);
+  context.update(shard);
+  const nlohmann::json doc{{"context", context}, {"samples", samples}};
   auto out = SampleWriter::open(path, /*append=*/false);
   if (!out) return out.error();
   if (auto w = out->write(doc.dump(2) + "\n"); !w) return w;
@@ -364,6 +367,36 @@ void collect_not_converged(const RunOptions& o, RunSummary& summary) {
                     c.test ? c.half_width_pct[0] : 0.0, b.values[0].size(),
                     o.target_accuracy_pct));
   }
+}
+
+// Keeps this shard's part of the jobs; what the --json context says of it.
+Result<nlohmann::json> apply_shard(const RunOptions& o, std::vector<std::string>& jobs) {
+  nlohmann::json context = {{"machine_name", o.machine_name.empty() ? detail::host_name()
+                                                                     : o.machine_name}};
+  if (o.shard.count == 1 && !o.shard_costs) return context;
+  if (o.shard_costs && o.node) {
+    return usage_error("--shard-costs does not apply to --node (its jobs are scripts)");
+  }
+  if (o.shard_costs && o.shard.count == 1) return usage_error("--shard-costs needs --shard K/N");
+  ShardCosts costs;
+  if (o.shard_costs) {
+    auto read = read_shard_costs(*o.shard_costs);
+    if (!read) return read.error();
+    costs = std::move(*read);
+  }
+  const std::size_t all = jobs.size();
+  jobs = shard_jobs(jobs, o.shard, costs);
+  context["shard"] = {{"index", o.shard.index},
+                      {"count", o.shard.count},
+                      {"balanced_by", o.shard_costs ? "costs" : "count"},
+                      {"costs_file", o.shard_costs ? nlohmann::json(*o.shard_costs) : nullptr},
+                      {"configurations", jobs},
+                      {"configurations_in_all_shards", all}};
+  if (jobs.empty()) {
+    std::fprintf(stderr, "fpbench: note: shard %d/%d has none of the %zu configurations\n",
+                 o.shard.index, o.shard.count, all);
+  }
+  return context;
 }
 
 }  // namespace
@@ -406,6 +439,8 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
   }
   auto jobs = select_jobs(plan.passes.front(), o);
   if (!jobs) return jobs.error();
+  auto shard = apply_shard(o, *jobs);
+  if (!shard) return shard.error();
   if (!o.node) {
     for (Pass& pass : plan.passes) {
       if (pass.sources[0]->batched()) pass.jobs = batches_by_scenario(*jobs);
@@ -472,7 +507,10 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
   for (const std::string& note : plan.notes) {
     std::fprintf(stderr, "fpbench: note: %s\n", note.c_str());
   }
-  auto summary = run_passes(*jobs, plan.passes, ro, resumed, *writer);
+  // A part with no configurations (more shards than configurations) is an
+  // empty, valid part of the run.
+  auto summary = jobs->empty() ? Result<RunSummary>(RunSummary{})
+                               : run_passes(*jobs, plan.passes, ro, resumed, *writer);
   if (!summary) return summary;
   summary->notes = plan.notes;
   collect_not_converged(o, *summary);
@@ -483,7 +521,7 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
     const std::vector<detail::MeasuredProgram> programs = {
         {"old", o.old_program.value_or(o.scenario_program), o.old_impl},
         {"new", o.new_program.value_or(o.scenario_program), o.new_impl}};
-    if (auto w = write_json(*o.json, all, programs); !w) return w.error();
+    if (auto w = write_json(*o.json, all, programs, *shard); !w) return w.error();
   }
   return summary;
 }

@@ -60,6 +60,7 @@ void add_series_keys(nlohmann::json& j, const Series& s) {
   j["metric"] = s.metric;
   j["source"] = s.source;
   j["lower_is_better"] = s.lower_is_better;
+  j["machine_class"] = s.machine_class;
 }
 
 std::string short_commit(const std::string& commit) { return commit.substr(0, 12); }

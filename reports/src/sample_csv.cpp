@@ -212,8 +212,14 @@ std::string quoted(std::string_view s) {
 
 }  // namespace
 
-Result<SampleSet> parse_samples_csv(std::string_view text,
-                                    std::string_view source_name) {
+namespace {
+
+// Every sample row in order, through `row`; the header is checked, and a
+// header line repeated further down (shards' files joined with cat) is
+// skipped.
+template <typename OnRow>
+Result<void> parse_rows(std::string_view text, std::string_view source_name,
+                        const OnRow& row) {
   RecordReader reader(text);
   using Status = RecordReader::Status;
   auto unterminated = [&] {
@@ -233,9 +239,10 @@ Result<SampleSet> parse_samples_csv(std::string_view text,
                      fmt::format("missing header: expected {}", kHeaderLine));
   }
 
-  SampleSet samples;
+  std::size_t rows = 0;
   while ((status = reader.next()) != Status::kEnd) {
     if (status == Status::kUnterminatedQuote) return unterminated();
+    if (is_header(reader)) continue;
     const std::size_t line = reader.line();
     if (reader.field_count() != kColumns) {
       return bad_input(
@@ -264,15 +271,39 @@ Result<SampleSet> parse_samples_csv(std::string_view text,
                        fmt::format("time {} is not a finite number",
                                    shown(reader.field(4))));
     }
-    samples.add(binary, reader.field(1), reader.field(2), rate);
+    row(SampleCsvRow{binary, std::string(reader.field(1)),
+                     std::string(reader.field(2)), rate, time});
+    ++rows;
   }
-  if (samples.sample_count() == 0) {
+  if (rows == 0) {
     return bad_input_error(
         fmt::format("{}: no samples: the input has a header and no "
                     "rows",
                     source_name));
   }
+  return {};
+}
+
+}  // namespace
+
+Result<SampleSet> parse_samples_csv(std::string_view text,
+                                    std::string_view source_name) {
+  SampleSet samples;
+  auto parsed = parse_rows(text, source_name, [&](const SampleCsvRow& r) {
+    samples.add(r.binary, r.filename, r.configuration, r.rate_ops_per_s);
+  });
+  if (!parsed) return parsed.error();
   return samples;
+}
+
+Result<std::vector<SampleCsvRow>> parse_sample_csv_rows(
+    std::string_view text, std::string_view source_name) {
+  std::vector<SampleCsvRow> rows;
+  auto parsed = parse_rows(text, source_name, [&](const SampleCsvRow& r) {
+    rows.push_back(r);
+  });
+  if (!parsed) return parsed.error();
+  return rows;
 }
 
 std::string sample_csv_line(std::string_view binary, std::string_view filename,

@@ -68,6 +68,22 @@ TEST(SampleCsv, LegacyCommaSpaceFormKeepsTheLeadingSpace) {
   EXPECT_EQ(r->benchmarks()[0].old_rates, std::vector<double>{123.5});
 }
 
+TEST(SampleCsv, AHeaderRepeatedByJoinedShardFilesIsSkipped) {
+  const std::string joined = with_header("\"old\",\"a\",\"n=1\",10,0.5\n") +
+                             with_header("\"new\",\"a\",\"n=1\",20,0.25\n");
+  const auto r = parse_samples_csv(joined, "in.csv");
+  ASSERT_TRUE(r.has_value()) << r.error().message;
+  EXPECT_EQ(r->sample_count(), 2u);
+  const auto rows = parse_sample_csv_rows(joined, "in.csv");
+  ASSERT_TRUE(rows.has_value()) << rows.error().message;
+  ASSERT_EQ(rows->size(), 2u);
+  EXPECT_EQ(rows->at(1).binary, Binary::kNew);
+  EXPECT_DOUBLE_EQ(rows->at(1).time_s, 0.25);
+  // Only the header: still no samples.
+  EXPECT_NE(error_of(std::string(kHeader) + std::string(kHeader)).find("no samples"),
+            std::string::npos);
+}
+
 TEST(SampleCsv, EmptyInputSaysSo) {
   EXPECT_NE(error_of("").find("in.csv: empty input"), std::string::npos);
   EXPECT_NE(error_of("\n\n").find("empty input"), std::string::npos);

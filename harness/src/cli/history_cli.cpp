@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "fpbench/ci/history_commands.hpp"
+#include "fpbench/ci/history_merge.hpp"
 #include "subcommands.hpp"
 
 namespace fpbench::cli {
@@ -82,7 +83,14 @@ class History : public Subcommand {
         ->required();
     record_->add_option("--commit", r.commit, "Commit the run measured")->required();
     record_->add_option("--date", r.date, "ISO 8601 date of the commit or run (default: now, UTC)");
-    record_->add_option("--machine", r.machine, "Machine name (default: this host's name)");
+    record_->add_option("--machine", r.machine,
+                        "Machine name (default: the --context's, else this host's name)");
+    record_->add_option("--context", r.context,
+                        "The --json file of fpbench run: the run's machine fingerprint "
+                        "(default: this host's CPU, cores and kernel)");
+    record_->add_flag("--new-machine-class", r.new_machine_class,
+                      "The machine changed (CPU, kernel, compiler, ...): start a new class "
+                      "of it instead of refusing the run");
 
     detect_ = history_->add_subcommand(
         "detect", "Find change points; exit 1 if a regression lies in the --since runs");
@@ -110,16 +118,37 @@ class History : public Subcommand {
                        "The metric plotted: wall (ops/s), cpu, faults, instructions, syscalls, "
                        "syscalls_all or syscalls:NAME");
     plot_->add_option("out", plot_png_, "Output image, e.g. history.png")->required();
+
+    merge_ = history_->add_subcommand(
+        "merge", "Copy every run of the source stores into --db, one transaction per source; "
+                 "merging again changes nothing");
+    merge_->add_option("sources", merge_options_.sources, "Source stores (SQLite files or URLs)")
+        ->required();
+    merge_->add_option("--db", merge_options_.db,
+                       "Destination store: an SQLite file, or a postgresql:// URL")
+        ->required();
+
+    samples_ = history_->add_subcommand(
+        "samples", "A recorded commit's wall-clock samples as compare.js CSV, every machine's");
+    samples_->add_option("--db", samples_options_.db,
+                         "History store: an SQLite file, or a postgresql:// URL")
+        ->required();
+    samples_->add_option("--commit", samples_options_.commit, "The commit (a unique prefix)")
+        ->required();
+    samples_->add_option("--machine", samples_options_.machines, "Only these machines (repeatable)")
+        ->allow_extra_args(false);
   }
 
   [[nodiscard]] bool parsed() const override {
-    return record_->parsed() || detect_->parsed() || report_->parsed() || plot_->parsed();
+    return record_->parsed() || detect_->parsed() || report_->parsed() || plot_->parsed() ||
+           merge_->parsed() || samples_->parsed();
   }
 
   Result<int> run() override {
     Result<ci::CommandOutput> out =
-        usage_error("history needs a command: record, detect, report or plot");
-    for (const CLI::App* cmd : {record_, detect_, report_, plot_}) {
+        usage_error(
+            "history needs a command: record, detect, report, plot, merge or samples");
+    for (const CLI::App* cmd : {record_, detect_, report_, plot_, merge_, samples_}) {
       if (!cmd->parsed()) continue;
       if (auto given = refuse_empty_values(*cmd); !given) return given.error();
     }
@@ -132,6 +161,8 @@ class History : public Subcommand {
     if (detect_->parsed()) out = ci::history_detect(detect_options_);
     if (report_->parsed()) out = ci::history_report(report_options_);
     if (plot_->parsed()) out = ci::history_plot(plot_options_, plot_png_);
+    if (merge_->parsed()) out = ci::history_merge(merge_options_);
+    if (samples_->parsed()) out = ci::history_samples(samples_options_);
     if (!out) return out.error();
     if (auto written = write_stdout(out->text); !written) return written.error();
     return out->exit_code;
@@ -143,6 +174,10 @@ class History : public Subcommand {
   CLI::App* detect_ = nullptr;
   CLI::App* report_ = nullptr;
   CLI::App* plot_ = nullptr;
+  CLI::App* merge_ = nullptr;
+  CLI::App* samples_ = nullptr;
+  ci::MergeOptions merge_options_;
+  ci::SamplesOptions samples_options_;
   ci::RecordOptions record_options_;
   ci::DetectOptions detect_options_;
   ci::ReportOptions report_options_;

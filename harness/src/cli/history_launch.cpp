@@ -17,7 +17,8 @@
 namespace fpbench::cli {
 namespace {
 
-// FPBENCH_HISTORY, else beside this program, else on PATH.
+// FPBENCH_HISTORY, else beside this program (the build tree) or in the
+// install's libexec/fpbench, else on PATH.
 std::string history_program() {
   if (const char* env = std::getenv("FPBENCH_HISTORY"); env != nullptr && *env != '\0') {
     return env;
@@ -26,8 +27,11 @@ std::string history_program() {
   const ssize_t n = ::readlink("/proc/self/exe", self, sizeof self - 1);
   if (n > 0) {
     const std::string exe(self, static_cast<std::size_t>(n));
-    const std::string beside = exe.substr(0, exe.rfind('/')) + "/fpbench-history";
-    if (::access(beside.c_str(), X_OK) == 0) return beside;
+    const std::string dir = exe.substr(0, exe.rfind('/'));
+    for (const std::string& candidate :
+         {dir + "/fpbench-history", dir + "/../libexec/fpbench/fpbench-history"}) {
+      if (::access(candidate.c_str(), X_OK) == 0) return candidate;
+    }
   }
   return "fpbench-history";
 }

@@ -28,8 +28,8 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     return cli::exit_for_parse_error(app, e);
   }
-  Result<int> outcome =
-      usage_error("history needs a command: record, detect, report, plot or html");
+  Result<int> outcome = usage_error(
+      "history needs a command: record, detect, report, plot, html, merge or samples");
   try {
     if (history->parsed()) outcome = history->run();
     if (html->parsed()) outcome = html->run();

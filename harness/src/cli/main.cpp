@@ -7,14 +7,18 @@
 #include <cstdio>
 #include <exception>
 #include <memory>
+#include <string>
 #include <vector>
 
+#include "build_info.hpp"
 #include "subcommands.hpp"
 
 int main(int argc, char** argv) {
   using namespace fpbench;
   CLI::App app{"fpbench: benchmark comparisons with defensible statistics", "fpbench"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("fpbench ") + FPBENCH_VERSION + " (commit " +
+                                        fpbench::scenarios::build_info::kCommit + ")");
   std::vector<std::unique_ptr<cli::Subcommand>> subcommands;
   subcommands.push_back(cli::add_compare(app));
   subcommands.push_back(cli::add_run(app));
@@ -31,6 +35,8 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForHelp& e) {
     return cli::print_help(app, e);
   } catch (const CLI::CallForAllHelp& e) {
+    return cli::print_help(app, e);
+  } catch (const CLI::CallForVersion& e) {
     return cli::print_help(app, e);
   } catch (const CLI::ParseError& e) {
     return cli::exit_for_parse_error(app, e);

@@ -79,7 +79,8 @@ std::string default_scenario_program() {
     const std::string exe(self, static_cast<std::size_t>(n));
     const std::string dir = exe.substr(0, exe.rfind('/'));
     for (const std::string& candidate :
-         {dir + "/fpbench-scenarios", dir + "/../scenarios/fpbench-scenarios"}) {
+         {dir + "/fpbench-scenarios", dir + "/../scenarios/fpbench-scenarios",
+          dir + "/../libexec/fpbench/fpbench-scenarios"}) {
       if (::access(candidate.c_str(), X_OK) == 0) return candidate;
     }
   }

@@ -6,6 +6,7 @@
 //             [--metric wall,cpu,faults,syscalls,syscalls_all,instructions]
 //             [--counter-runs N] [--counter-iterations N] [--jobs N]
 //             [--time-budget 10m] [--sample-timeout SECONDS]
+//             [--shard K/N [--shard-costs SAMPLES]] [--machine NAME]
 
 #include <algorithm>
 #include <charconv>
@@ -194,6 +195,17 @@ class Run : public Subcommand {
         ->capture_default_str();
     command_->add_option("--time-budget", time_budget_,
                          "Start no new round after this long: 90s, 10m, 1h");
+    command_->add_option(
+        "--shard", shard_,
+        "K/N: measure only part K of N of the selected configurations (the "
+        "same split on every machine)");
+    command_->add_option(
+        "--shard-costs", o.shard_costs,
+        "Balance the shards by the time each configuration took in this "
+        "earlier run's samples (CSV or JSON Lines)");
+    command_->add_option(
+        "--machine", o.machine_name,
+        "Machine name for the --json context (default: the host name)");
     command_->add_flag(
         "--until-decided", until_decided_,
         "After --runs, add rounds only for the benchmarks the gate has not "
@@ -247,6 +259,11 @@ class Run : public Subcommand {
         options_.metrics.push_back(metrics_.substr(start, comma - start));
         start = comma + 1;
       }
+    }
+    if (!shard_.empty()) {
+      const auto shard = harness::parse_shard(shard_);
+      if (!shard) return shard.error();
+      options_.shard = *shard;
     }
     if (!time_budget_.empty()) {
       const auto budget = parse_duration(time_budget_);
@@ -302,6 +319,7 @@ class Run : public Subcommand {
   std::string target_accuracy_;
   std::string metrics_;
   std::string time_budget_;
+  std::string shard_;
   bool until_decided_ = false;
   int look_every_ = 10;
   std::string max_regression_ = "5%";

@@ -58,8 +58,9 @@ int finish(int code);
 // finish().
 int print_help(CLI::App& app, const CLI::Error& help);
 
-// fpbench-scenarios: FPBENCH_SCENARIOS, else beside this program (an
-// install) or in the build tree's scenarios/ folder, else on PATH.
+// fpbench-scenarios: FPBENCH_SCENARIOS, else beside this program, in the
+// build tree's scenarios/ folder or in an install's libexec/fpbench, else on
+// PATH.
 std::string default_scenario_program();
 
 }  // namespace fpbench::cli

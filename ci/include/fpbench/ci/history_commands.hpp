@@ -43,11 +43,19 @@ struct RecordOptions {
   std::string db;
   std::string commit;
   std::string date;     // ISO 8601; empty: now (UTC)
-  std::string machine;  // empty: this host's name
+  std::string machine;  // empty: the context's machine_name, else this host's name
+  // The --json file `fpbench run` wrote beside the samples: its context gives
+  // the run's fingerprint (machine_class.hpp). Empty: this host's CPU, cores
+  // and kernel, with the programs' compilers unknown.
+  std::string context{};
+  // The machine changed on purpose: start a new machine class instead of
+  // refusing a fingerprint that differs from the machine's latest run.
+  bool new_machine_class = false;
 };
 
 // One line: "recorded run 12 (commit abc, machine m, 2026-...Z): 1000
-// benchmarks, 60000 samples, new run" (or "replaced the earlier recording");
+// benchmarks, 60000 samples, new run" (or "replaced the earlier recording"),
+// then "machine class X (fingerprint from ...)";
 // for JSON Lines a second naming the metrics and sources stored, and one per
 // metric left out as unknown.
 Result<CommandOutput> history_record(const RecordOptions& options);

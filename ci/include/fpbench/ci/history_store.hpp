@@ -16,6 +16,10 @@
 //       run_stats gain metric_id (rate becomes value, min_rate/max_rate
 //       min_value/max_value; run_stats keyed by run, benchmark, metric,
 //       side). What v2 held is metric 'wall' from source 'clock'.
+//   v4  runs gain fingerprint (canonical JSON of the machine and its counter
+//       sources, '' when unknown) and machine_class (its digest, '' before a
+//       machine's first fingerprinted run); see machine_class.hpp. A series
+//       is then also one machine class.
 // mean and variance are stats::mean / stats::variance (R's definitions:
 // variance with n - 1, NaN for n < 2); median is the middle value, or the
 // mean of the two middle values for even n.
@@ -45,7 +49,7 @@
 
 namespace fpbench::ci {
 
-inline constexpr int kLatestSchemaVersion = 3;
+inline constexpr int kLatestSchemaVersion = 4;
 
 // ISO 8601 date or date-time -> "YYYY-MM-DDTHH:MM:SSZ" in UTC. Accepted:
 // YYYY-MM-DD, and YYYY-MM-DD[T ]HH:MM[:SS[.fraction]] with an optional Z or
@@ -63,6 +67,13 @@ struct RecordInfo {
   std::string date_iso;     // any form normalize_iso8601 accepts
   std::string machine;
   std::string source_file;  // for the record only
+  // From schema version 4: the run's fingerprint and its class (both empty:
+  // unknown, and no check). A fingerprint that differs from the machine's
+  // latest run's is refused unless new_machine_class says the machine
+  // changed on purpose.
+  std::string fingerprint{};
+  std::string machine_class{};
+  bool new_machine_class = false;
 };
 
 // One metric's samples of a run, from one source. Values per operation

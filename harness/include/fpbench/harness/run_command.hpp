@@ -27,6 +27,7 @@
 
 #include "fpbench/base/result.hpp"
 #include "fpbench/harness/runner.hpp"
+#include "fpbench/harness/shard.hpp"
 
 namespace fpbench::harness {
 
@@ -76,6 +77,13 @@ struct RunOptions {
   // With the wall metric: add rounds until the gate decides every benchmark
   // (set by the caller; see ci/until_decided.hpp).
   std::function<std::vector<std::string>(const std::vector<BenchmarkValues>&)> wall_needs_more;
+  // Measure only this part of the selected configurations (shard.hpp),
+  // balanced by the costs in this earlier run's samples when given.
+  ShardSpec shard;
+  std::optional<std::string> shard_costs;
+  // The name the --json context gives this machine (empty: the host name);
+  // `fpbench history record --context` records the run under it.
+  std::string machine_name;
 };
 
 // max(60 s, 20 x min_time): far above a healthy sample's time, which is

@@ -37,6 +37,9 @@ struct Series {
   std::string metric = "wall";   // as metric_info names it: "wall", "syscalls:openat"
   std::string source = "clock";  // where its values came from; one per series
   bool lower_is_better = false;  // wall: higher is better; every count: lower
+  // The runs' machine class (a fingerprint digest); empty for runs recorded
+  // without one. One series never mixes classes.
+  std::string machine_class{};
 };
 
 struct DetectedChange {
