@@ -272,7 +272,7 @@ Result<CommandOutput> history_merge(const MergeOptions& options) {
   if (!dest) return dest.error();
   CommandOutput out;
   for (const std::string& source : options.sources) {
-    auto src = HistoryStore::open(source, OpenOptions{kLatestSchemaVersion, false});
+    auto src = HistoryStore::open(source, OpenOptions{kLatestSchemaVersion, AccessMode::kReadOnly});
     if (!src) return src.error();
     SqlConnection& db = dest->connection();
     if (auto r = detail::begin_transaction(db); !r) return r.error();
@@ -298,7 +298,7 @@ Result<CommandOutput> history_samples(const SamplesOptions& options) {
   if (options.commit.size() < 4) {
     return usage_error("--commit: give the commit, or a prefix of at least 4 characters");
   }
-  auto store = HistoryStore::open(options.db, OpenOptions{kLatestSchemaVersion, false});
+  auto store = HistoryStore::open(options.db, OpenOptions{kLatestSchemaVersion, AccessMode::kReadOnly});
   if (!store) return store.error();
   SqlConnection& db = store->connection();
   auto select = db.prepare(

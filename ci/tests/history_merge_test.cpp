@@ -122,7 +122,7 @@ class MergeTest : public ::testing::TestWithParam<std::string> {
 
   // Every row of the data, by names rather than ids, sorted bytewise.
   static std::vector<std::string> dump(const std::string& db) {
-    auto store = HistoryStore::open(db, OpenOptions{kLatestSchemaVersion, false});
+    auto store = HistoryStore::open(db, OpenOptions{kLatestSchemaVersion, AccessMode::kReadOnly});
     EXPECT_TRUE(store.has_value()) << store.error().message;
     std::vector<std::string> rows;
     // Numbers as numbers: the backends print them differently as text.
