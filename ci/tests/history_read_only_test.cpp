@@ -150,7 +150,7 @@ TEST_P(ReadOnly, ReadingCommandsLeaveAnOlderStoreAtItsVersion) {
   }
   const std::string before = sqlite() ? slurp(db_) : std::string();
   const std::set<std::string> files = listing(dir_);
-  expect_refused(db_, "schema version 2 is older than this fpbench's (3)");
+  expect_refused(db_, "schema version 2 is older than this fpbench's (" + std::to_string(kLatestSchemaVersion) + ")");
   const CliResult r = cli("history report --db '" + db_ + "'");
   EXPECT_NE(r.err.find("`fpbench history record` into it migrates it"), std::string::npos) << r.err;
   if (sqlite()) {

@@ -195,7 +195,7 @@ TEST_F(Usage, ParseErrorsOfEveryCommandSayFpbenchError) {
       {"run --runs", "--runs"},
       {"history", "A subcommand is required (see fpbench history --help)"},
       {"history frob",
-       "unknown command 'frob': expected record, detect, report or plot"},
+       "unknown command 'frob': expected record, detect, report, plot, merge, samples or html"},
       {"history --bogus", "unknown option '--bogus'"},
       {"history detect --db x.db --window x",
        "Could not convert: --window = x"},

@@ -14,7 +14,7 @@ trap 'rm -rf "$scratch"' EXIT
 
 csv=$src/reports/tests/data/compare-r/readfilesync.csv
 fake_scenarios "$scratch/program"
-run=(run --old "$scratch/program" --new "$scratch/program" --runs 2 --warmup 0 --min-time 0
+run=(run --old "$scratch/program" --new "$scratch/program" --runs 2 --warmup 0 --min-time 0.001
      --no-progress --no-realtime)
 "$fpbench" history record "$csv" --db "$scratch/h.sqlite" --commit abc --date 2026-01-01 \
   > /dev/null

@@ -69,7 +69,7 @@ class RunReliability : public ::testing::Test {
 
   std::string both(const fs::path& old_program, const fs::path& new_program) {
     return "run --old '" + old_program.string() + "' --new '" + new_program.string() +
-           "' --no-progress --no-realtime --min-time 0 --warmup 0 ";
+           "' --no-progress --no-realtime --min-time 0.001 --warmup 0 ";
   }
 
   fs::path write(const std::string& name, const std::string& text) {
@@ -264,7 +264,7 @@ TEST_F(RunReliability, AMissingFixtureTreeIsNamedInTheFailure) {
   }
   const CliRun r = fpbench(
       "run --old-impl baseline --new-impl fast fs/readdir-recursive --set dir=nosuch "
-      "--set mode=sync --set withFileTypes=true --runs 1 --warmup 0 --min-time 0 "
+      "--set mode=sync --set withFileTypes=true --runs 1 --warmup 0 --min-time 0.001 "
       "--no-progress --no-realtime");
   EXPECT_EQ(r.exit_code, 3);
   EXPECT_NE(r.err.find("[old]: exit status 3: no fixture tree 'nosuch'"), std::string::npos)

@@ -127,7 +127,7 @@ class ShardRun : public ::testing::Test {
   std::string run_args() const {
     return "run --scenarios '" + program_.string() +
            "' --old-impl baseline --new-impl fast demo --runs 4 --seed 7 --no-progress "
-           "--no-realtime --min-time 0";
+           "--no-realtime --min-time 0.001";
   }
 
   fs::path dir_, program_;
