@@ -139,7 +139,8 @@ alignas(64) inline constexpr std::array<std::uint8_t, 128> kWordPairs =
 // to the UTF-8 is non-zero except an ASCII NUL, so the bytes kept are the
 // non-zero ones and each unit's first.
 FPBENCH_TARGET_AVX512 inline std::size_t put_utf8_of_3_words(
-    char* o, __m512i u, __mmask32 m, __mmask32 ge80, __mmask32 ge800) {
+    char* o, __m512i u, __mmask32 m, __mmask32 ge80, __mmask32 ge800,
+    bool room) {
   // 0xEA: (a & b) | c.
   const __m512i low6 = _mm512_ternarylogic_epi32(words(0x3F), u, words(0x80), 0xEA);
   const __m512i shifted = _mm512_srli_epi16(u, 6);
@@ -160,8 +161,13 @@ FPBENCH_TARGET_AVX512 inline std::size_t put_utf8_of_3_words(
     const std::uint64_t lead =
         m == 0xFFFFFFFFu ? 0x1111111111111111ull
                          : deposit((m >> (16 * half)) & 0xFFFF, 0x1111111111111111ull);
-    written += put_bytes(o + written, spread,
-                         _mm512_test_epi8_mask(spread, spread) | lead);
+    const std::uint64_t keep = _mm512_test_epi8_mask(spread, spread) | lead;
+    if (room) {
+      _mm512_storeu_si512(o + written, _mm512_maskz_compress_epi8(keep, spread));
+      written += static_cast<std::size_t>(std::popcount(keep));
+    } else {
+      written += put_bytes(o + written, spread, keep);
+    }
   }
   return written;
 }
@@ -273,7 +279,9 @@ FPBENCH_TARGET_AVX512 inline std::size_t utf8_from_utf16(const char16_t* in,
       i += put_utf8_with_surrogates(o, u, k, i + k < n, high, low, ge80, ge800);
       continue;
     }
-    o += put_utf8_of_3_words(o, u, m, ge80, ge800);
+    // Whole 64-byte stores stay inside the 3-bytes-a-unit bound while 64
+    // units remain.
+    o += put_utf8_of_3_words(o, u, m, ge80, ge800, n - i >= 64);
     i += k;
   }
   return static_cast<std::size_t>(o - out);
