@@ -271,11 +271,13 @@ FPBENCH_TARGET_AVX512 inline std::size_t utf8_from_utf16(const char16_t* in,
       i += k;
       continue;
     }
-    const __mmask32 high = _mm512_cmpeq_epi16_mask(
-        _mm512_and_si512(u, words(0xFC00)), words(0xD800));
-    const __mmask32 low = _mm512_cmpeq_epi16_mask(
-        _mm512_and_si512(u, words(0xFC00)), words(0xDC00));
-    if ((high | low) != 0) {
+    // One compare for both kinds of surrogate: they are rare.
+    const __m512i top = _mm512_and_si512(u, words(0xF800));
+    if (_mm512_cmpeq_epi16_mask(top, words(0xD800)) != 0) {
+      const __mmask32 high = _mm512_cmpeq_epi16_mask(
+          _mm512_and_si512(u, words(0xFC00)), words(0xD800));
+      const __mmask32 low = _mm512_cmpeq_epi16_mask(
+          _mm512_and_si512(u, words(0xFC00)), words(0xDC00));
       i += put_utf8_with_surrogates(o, u, k, i + k < n, high, low, ge80, ge800);
       continue;
     }
