@@ -100,6 +100,24 @@ const JsString& base64_text() {
   return s;
 }
 
+// 16 Ki units of mixed_string(): input and output stay in the L2 cache, so
+// the kernel rather than memory sets the pace.
+const JsString& mixed_string_small() {
+  static const JsString s(mixed_string().two_byte().substr(0, 16384));
+  return s;
+}
+
+// Base64 text of the ASCII bytes, no line breaks, in both representations.
+const JsString& base64_plain() {
+  static const JsString s(std::string(
+      baseline::decode(ascii_bytes(), Encoding::kBase64).one_byte()));
+  return s;
+}
+const JsString& base64_plain_two_byte() {
+  static const JsString s(to_utf16(base64_plain()));
+  return s;
+}
+
 std::size_t storage(const JsString& s) {
   return s.is_one_byte() ? s.length() : 2 * s.length();
 }
@@ -119,6 +137,17 @@ void encode_as(benchmark::State& state, EncodeFn encode,
                const JsString& (*input)(), Encoding e) {
   const JsString& s = input();
   for (auto _ : state) benchmark::DoNotOptimize(encode(s, e));
+  state.SetBytesProcessed(
+      static_cast<std::int64_t>(state.iterations() * storage(s)));
+}
+
+// The conversion alone, into a buffer kept between calls as writeFileSync
+// keeps its own.
+void encode_into(benchmark::State& state, const JsString& (*input)(),
+                 Encoding e) {
+  const JsString& s = input();
+  std::string out(fast::max_encoded_length(s, e), '\0');
+  for (auto _ : state) benchmark::DoNotOptimize(fast::encode_into(s, e, out));
   state.SetBytesProcessed(
       static_cast<std::int64_t>(state.iterations() * storage(s)));
 }
@@ -185,6 +214,14 @@ BENCHMARK_CAPTURE(encode_as, utf16le_of_latin1_fast, fast::encode,
 BENCHMARK_CAPTURE(encode_as, base64_text_baseline, baseline::encode,
                   base64_text, Encoding::kBase64);
 BENCHMARK_CAPTURE(encode_as, base64_text_fast, fast::encode, base64_text,
+                  Encoding::kBase64);
+BENCHMARK_CAPTURE(encode_into, utf8_of_two_byte_fast, mixed_string,
+                  Encoding::kUtf8);
+BENCHMARK_CAPTURE(encode_into, utf8_of_two_byte_32k_fast, mixed_string_small,
+                  Encoding::kUtf8);
+BENCHMARK_CAPTURE(encode_into, base64_one_byte_fast, base64_plain,
+                  Encoding::kBase64);
+BENCHMARK_CAPTURE(encode_into, base64_two_byte_fast, base64_plain_two_byte,
                   Encoding::kBase64);
 
 }  // namespace

@@ -14,12 +14,15 @@
 #include <vector>
 
 #include "cpu_levels.hpp"
+#include "differential.hpp"
 #include "fast/dispatch.hpp"
 
 namespace fpbench::core {
 namespace {
 
 using fast::internal::Isa;
+using testing_support::same_bytes;
+using testing_support::same_string;
 
 constexpr Encoding kEncodings[] = {Encoding::kUtf8,   Encoding::kUtf16le,
                                    Encoding::kLatin1, Encoding::kAscii,
@@ -43,60 +46,6 @@ class Transcode : public testing::Test {
 
 // Seeds per size: many small inputs, one of each large one.
 int seeds_for(std::size_t size) { return size <= 4096 ? 6 : 1; }
-
-std::string units_of(const JsString& s) {
-  std::ostringstream out;
-  out << (s.is_one_byte() ? "one-byte" : "two-byte") << " length "
-      << s.length();
-  return out.str();
-}
-
-template <typename A, typename B>
-std::size_t first_difference(const A& a, const B& b) {
-  std::size_t i = 0;
-  while (i < a.size() && i < b.size() && a[i] == b[i]) ++i;
-  return i;
-}
-
-testing::AssertionResult same_bytes(const std::string& expected,
-                                    const std::string& actual,
-                                    const std::string& where) {
-  if (expected == actual) return testing::AssertionSuccess();
-  const std::size_t i = first_difference(expected, actual);
-  auto failure = testing::AssertionFailure();
-  failure << where << ": first difference at byte " << i << " (sizes "
-          << expected.size() << " vs " << actual.size() << ")";
-  if (i < expected.size() && i < actual.size()) {
-    failure << std::hex << ", expected 0x"
-            << static_cast<unsigned>(static_cast<unsigned char>(expected[i]))
-            << " got 0x"
-            << static_cast<unsigned>(static_cast<unsigned char>(actual[i]));
-  }
-  return failure;
-}
-
-// Representation counts too unless told otherwise: V8 makes a one-byte
-// string when it can.
-testing::AssertionResult same_string(const JsString& expected,
-                                     const JsString& actual,
-                                     const std::string& where,
-                                     bool same_representation = true) {
-  if (expected == actual && (!same_representation ||
-                             expected.is_one_byte() == actual.is_one_byte())) {
-    return testing::AssertionSuccess();
-  }
-  const std::u16string e = to_utf16(expected);
-  const std::u16string a = to_utf16(actual);
-  const std::size_t i = first_difference(e, a);
-  auto failure = testing::AssertionFailure();
-  failure << where << ": expected " << units_of(expected) << ", got "
-          << units_of(actual) << "; first difference at unit " << i;
-  if (i < e.size() && i < a.size()) {
-    failure << std::hex << " (expected U+" << static_cast<unsigned>(e[i])
-            << " got U+" << static_cast<unsigned>(a[i]) << ")";
-  }
-  return failure;
-}
 
 // ---- Inputs ----------------------------------------------------------------
 

@@ -113,15 +113,63 @@ FPBENCH_TARGET_AVX512 inline __m512i utf8_lanes(__m512i w, __mmask16 ge80,
                                  three);
 }
 
-// Up to 16 units (32-bit lanes in m, no surrogates) to UTF-8.
-FPBENCH_TARGET_AVX512 inline std::size_t put_utf8_of_3(char* o, __m512i w,
-                                                       __mmask16 m,
-                                                       __mmask16 ge80,
-                                                       __mmask16 ge800) {
-  return put_bytes(o, utf8_lanes(w, ge80, ge800),
-                   deposit(m, 0x1111111111111111ull) |
-                       deposit(ge80, 0x2222222222222222ull) |
-                       deposit(ge800, 0x4444444444444444ull));
+// For unit j of a half block (half 0 or 1): the two bytes of its first
+// word, then the two of its second, in four lanes.
+constexpr std::array<std::uint8_t, 128> make_word_pairs_index() {
+  std::array<std::uint8_t, 128> t{};
+  for (unsigned half = 0; half < 2; ++half) {
+    for (unsigned j = 0; j < 16; ++j) {
+      const unsigned unit = 16 * half + j;
+      for (unsigned b = 0; b < 2; ++b) {
+        t[64 * half + 4 * j + b] = static_cast<std::uint8_t>(2 * unit + b);
+        t[64 * half + 4 * j + 2 + b] =
+            static_cast<std::uint8_t>(64 + 2 * unit + b);
+      }
+    }
+  }
+  return t;
+}
+alignas(64) inline constexpr std::array<std::uint8_t, 128> kWordPairs =
+    make_word_pairs_index();
+
+// Up to 32 units (16-bit lanes in m, no surrogates) to UTF-8 of 1 to 3
+// bytes. The first two bytes of each unit are made in one word, the third
+// in another, all 32 at once; two byte permutes interleave them four bytes
+// a unit and two compresses drop the empty bytes. Every byte that belongs
+// to the UTF-8 is non-zero except an ASCII NUL, so the bytes kept are the
+// non-zero ones and each unit's first.
+FPBENCH_TARGET_AVX512 inline std::size_t put_utf8_of_3_words(
+    char* o, __m512i u, __mmask32 m, __mmask32 ge80, __mmask32 ge800,
+    bool room) {
+  // 0xEA: (a & b) | c.
+  const __m512i low6 = _mm512_ternarylogic_epi32(words(0x3F), u, words(0x80), 0xEA);
+  const __m512i shifted = _mm512_srli_epi16(u, 6);
+  const __m512i mid6 =
+      _mm512_ternarylogic_epi32(words(0x3F), shifted, words(0x80), 0xEA);
+  const __m512i two = _mm512_or_si512(_mm512_or_si512(shifted, words(0xC0)),
+                                      _mm512_slli_epi16(low6, 8));
+  const __m512i three =
+      _mm512_or_si512(_mm512_or_si512(_mm512_srli_epi16(u, 12), words(0xE0)),
+                      _mm512_slli_epi16(mid6, 8));
+  const __m512i first_word =
+      _mm512_mask_blend_epi16(ge800, _mm512_mask_blend_epi16(ge80, u, two), three);
+  const __m512i second_word = _mm512_maskz_mov_epi16(ge800, low6);
+  std::size_t written = 0;
+  for (unsigned half = 0; half < 2; ++half) {
+    const __m512i spread = _mm512_permutex2var_epi8(
+        first_word, load(kWordPairs.data() + 64 * half), second_word);
+    const std::uint64_t lead =
+        m == 0xFFFFFFFFu ? 0x1111111111111111ull
+                         : deposit((m >> (16 * half)) & 0xFFFF, 0x1111111111111111ull);
+    const std::uint64_t keep = _mm512_test_epi8_mask(spread, spread) | lead;
+    if (room) {
+      _mm512_storeu_si512(o + written, _mm512_maskz_compress_epi8(keep, spread));
+      written += static_cast<std::size_t>(std::popcount(keep));
+    } else {
+      written += put_bytes(o + written, spread, keep);
+    }
+  }
+  return written;
 }
 
 // Surrogates in a block of units.
@@ -223,23 +271,19 @@ FPBENCH_TARGET_AVX512 inline std::size_t utf8_from_utf16(const char16_t* in,
       i += k;
       continue;
     }
-    const __mmask32 high = _mm512_cmpeq_epi16_mask(
-        _mm512_and_si512(u, words(0xFC00)), words(0xD800));
-    const __mmask32 low = _mm512_cmpeq_epi16_mask(
-        _mm512_and_si512(u, words(0xFC00)), words(0xDC00));
-    if ((high | low) != 0) {
+    // One compare for both kinds of surrogate: they are rare.
+    const __m512i top = _mm512_and_si512(u, words(0xF800));
+    if (_mm512_cmpeq_epi16_mask(top, words(0xD800)) != 0) {
+      const __mmask32 high = _mm512_cmpeq_epi16_mask(
+          _mm512_and_si512(u, words(0xFC00)), words(0xD800));
+      const __mmask32 low = _mm512_cmpeq_epi16_mask(
+          _mm512_and_si512(u, words(0xFC00)), words(0xDC00));
       i += put_utf8_with_surrogates(o, u, k, i + k < n, high, low, ge80, ge800);
       continue;
     }
-    o += put_utf8_of_3(o, _mm512_cvtepu16_epi32(low_half(u)),
-                       static_cast<__mmask16>(m), static_cast<__mmask16>(ge80),
-                       static_cast<__mmask16>(ge800));
-    if (k > 16) {
-      o += put_utf8_of_3(o, _mm512_cvtepu16_epi32(high_half(u)),
-                         static_cast<__mmask16>(m >> 16),
-                         static_cast<__mmask16>(ge80 >> 16),
-                         static_cast<__mmask16>(ge800 >> 16));
-    }
+    // Whole 64-byte stores stay inside the 3-bytes-a-unit bound while 64
+    // units remain.
+    o += put_utf8_of_3_words(o, u, m, ge80, ge800, n - i >= 64);
     i += k;
   }
   return static_cast<std::size_t>(o - out);

@@ -13,12 +13,12 @@
 #include <string>
 #include <string_view>
 
+#include "fast/base64_kernels.hpp"
+
 namespace fpbench::core::fast::codecs {
 
-inline constexpr std::string_view kBase64Std =
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-inline constexpr std::string_view kBase64Url =
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+using kernels::kBase64Std;
+using kernels::kBase64Url;
 // Set in a shifted-table entry for a byte outside both alphabets; no valid
 // 24-bit group reaches it.
 inline constexpr std::uint32_t kInvalid = 0x01000000;
@@ -138,16 +138,14 @@ inline constexpr std::array<std::uint16_t, 4096> kBase64PairsStd =
 inline constexpr std::array<std::uint16_t, 4096> kBase64PairsUrl =
     make_base64_pairs(kBase64Url);
 
-// buf.toString('base64' | 'base64url').
-inline std::string bytes_to_base64(std::string_view bytes, bool url) {
-  const std::size_t n = bytes.size();
+// buf.toString('base64' | 'base64url') into out, which holds
+// kernels::base64_length(n, url) characters.
+inline void base64_encode(const char* bytes, std::size_t n, char* out,
+                          bool url) {
   const std::size_t full = n / 3;
-  const std::size_t rest = n - 3 * full;
-  const std::size_t tail = rest == 0 ? 0 : url ? rest + 1 : 4;
-  std::string out(4 * full + tail, '\0');
   const auto& pairs = url ? kBase64PairsUrl : kBase64PairsStd;
-  const auto* in = reinterpret_cast<const unsigned char*>(bytes.data());
-  char* o = out.data();
+  const auto* in = reinterpret_cast<const unsigned char*>(bytes);
+  char* o = out;
   for (std::size_t g = 0; g < full; ++g, in += 3, o += 4) {
     const std::uint32_t v =
         (std::uint32_t{in[0]} << 16) | (std::uint32_t{in[1]} << 8) | in[2];
@@ -162,20 +160,11 @@ inline std::string bytes_to_base64(std::string_view bytes, bool url) {
       }
     }
   }
-  if (rest > 0) {
-    const std::string_view alphabet = url ? kBase64Url : kBase64Std;
-    const std::uint32_t v = (std::uint32_t{in[0]} << 16) |
-                            (rest == 2 ? std::uint32_t{in[1]} << 8 : 0u);
-    o[0] = alphabet[v >> 18];
-    o[1] = alphabet[(v >> 12) & 63];
-    if (rest == 2) o[2] = alphabet[(v >> 6) & 63];
-    if (!url) {
-      o[3] = '=';
-      if (rest == 1) o[2] = '=';
-    }
-  }
-  return out;
+  kernels::base64_final_group(bytes + 3 * full, n - 3 * full, o, url);
 }
+
+inline constexpr kernels::Base64Kernels kBase64Kernels = {
+    base64_text_to_bytes<char>, base64_text_to_bytes<char16_t>, base64_encode};
 
 // The two lowercase digits of each byte, in memory order.
 constexpr std::array<std::array<char, 2>, 256> make_hex_digits() {

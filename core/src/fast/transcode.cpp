@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "fast/base64_hex.hpp"
+#include "fast/base64_kernels.hpp"
 #include "fast/dispatch.hpp"
 #include "fast/kernels.hpp"
 #include "fast/portable.hpp"
@@ -22,7 +23,9 @@
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
 #include "fast/avx2.hpp"
+#include "fast/avx2_base64.hpp"
 #include "fast/avx512.hpp"
+#include "fast/avx512_base64.hpp"
 #if !defined(__clang__)
 #pragma GCC diagnostic pop
 #endif
@@ -34,6 +37,7 @@ namespace fpbench::core::fast {
 namespace {
 
 using internal::Isa;
+using kernels::Base64Kernels;
 using kernels::Kernels;
 
 constexpr bool kLittleEndian = std::endian::native == std::endian::little;
@@ -66,6 +70,17 @@ const Kernels& kernels_for(Isa isa) {
   return portable::kKernels;
 }
 
+const Base64Kernels& base64_kernels_for(Isa isa) {
+  if (static_cast<int>(isa) > static_cast<int>(internal::best_isa())) {
+    isa = internal::best_isa();
+  }
+#if FPBENCH_X86_DISPATCH
+  if (isa == Isa::kAvx512) return avx512::kBase64Kernels;
+  if (isa == Isa::kAvx2) return avx2::kBase64Kernels;
+#endif
+  return codecs::kBase64Kernels;
+}
+
 // Copies n units into a new std::u16string from little-endian bytes.
 std::u16string units_from_le(const char* in, std::size_t n) {
   std::u16string out(n, u'\0');
@@ -82,7 +97,8 @@ std::u16string units_from_le(const char* in, std::size_t n) {
 }
 
 std::size_t encode_one_byte(std::string_view in, Encoding e, char* out,
-                            const Kernels& k) {
+                            Isa isa) {
+  const Kernels& k = kernels_for(isa);
   const std::size_t n = in.size();
   switch (e) {
     case Encoding::kUtf8:
@@ -96,7 +112,7 @@ std::size_t encode_one_byte(std::string_view in, Encoding e, char* out,
       return n;
     case Encoding::kBase64:
     case Encoding::kBase64Url:
-      return codecs::base64_text_to_bytes(in.data(), n, out);
+      return base64_kernels_for(isa).decode_one_byte(in.data(), n, out);
     case Encoding::kHex:
       return codecs::hex_text_to_bytes(in.data(), n, out);
   }
@@ -104,7 +120,8 @@ std::size_t encode_one_byte(std::string_view in, Encoding e, char* out,
 }
 
 std::size_t encode_two_byte(std::u16string_view in, Encoding e, char* out,
-                            const Kernels& k) {
+                            Isa isa) {
+  const Kernels& k = kernels_for(isa);
   const std::size_t n = in.size();
   switch (e) {
     case Encoding::kUtf8:
@@ -125,7 +142,7 @@ std::size_t encode_two_byte(std::u16string_view in, Encoding e, char* out,
       return n;
     case Encoding::kBase64:
     case Encoding::kBase64Url:
-      return codecs::base64_text_to_bytes(in.data(), n, out);
+      return base64_kernels_for(isa).decode_two_byte(in.data(), n, out);
     case Encoding::kHex:
       return codecs::hex_text_to_bytes(in.data(), n, out);
   }
@@ -134,29 +151,37 @@ std::size_t encode_two_byte(std::u16string_view in, Encoding e, char* out,
 
 JsString decode_utf8(std::string_view bytes, const Kernels& k) {
   if (k.is_ascii(bytes.data(), bytes.size())) return JsString(bytes);
-  // One byte yields at most one code unit, in either form.
+  // One byte yields at most one code unit, in either form. The buffers are
+  // left uninitialised: the kernels write every unit they report.
   if (k.has_wide_lead(bytes.data(), bytes.size())) {
-    std::u16string utf16(bytes.size(), u'\0');
-    utf16.resize(k.utf16_from_utf8(bytes, 0, utf16.data(), 0));
+    UnitBuffer<char16_t> utf16(bytes.size());
+    utf16.shrink(k.utf16_from_utf8(bytes, 0, utf16.data(), 0));
     return JsString(std::move(utf16));
   }
   // Latin-1 unless the input turns out invalid (U+FFFD) on the way.
-  std::string latin1(bytes.size(), '\0');
+  UnitBuffer<char> latin1(bytes.size());
   const kernels::DecodeProgress done = k.latin1_from_utf8(bytes, latin1.data());
   if (done.in == bytes.size()) {
-    latin1.resize(done.out);
+    latin1.shrink(done.out);
     return JsString(std::move(latin1));
   }
-  std::u16string utf16(bytes.size(), u'\0');
+  UnitBuffer<char16_t> utf16(bytes.size());
   if constexpr (kLittleEndian) {
     k.widen(latin1.data(), done.out, reinterpret_cast<char*>(utf16.data()));
   } else {
     for (std::size_t i = 0; i < done.out; ++i) {
-      utf16[i] = static_cast<unsigned char>(latin1[i]);
+      utf16.data()[i] = static_cast<unsigned char>(latin1.data()[i]);
     }
   }
-  utf16.resize(k.utf16_from_utf8(bytes, done.in, utf16.data(), done.out));
+  utf16.shrink(k.utf16_from_utf8(bytes, done.in, utf16.data(), done.out));
   return JsString(std::move(utf16));
+}
+
+// buf.toString('base64' | 'base64url'), written once into its string.
+JsString decode_base64(std::string_view bytes, bool url, Isa isa) {
+  UnitBuffer<char> text(kernels::base64_length(bytes.size(), url));
+  base64_kernels_for(isa).encode(bytes.data(), bytes.size(), text.data(), url);
+  return JsString(std::move(text));
 }
 
 JsString decode_utf16le(std::string_view bytes, const Kernels& k) {
@@ -200,9 +225,8 @@ bool is_ascii(std::string_view bytes, Isa isa) {
 
 std::size_t encode_into(const JsString& s, Encoding e, std::span<char> out,
                         Isa isa) {
-  const Kernels& k = kernels_for(isa);
-  return s.is_one_byte() ? encode_one_byte(s.one_byte(), e, out.data(), k)
-                         : encode_two_byte(s.two_byte(), e, out.data(), k);
+  return s.is_one_byte() ? encode_one_byte(s.one_byte(), e, out.data(), isa)
+                         : encode_two_byte(s.two_byte(), e, out.data(), isa);
 }
 
 std::string encode(const JsString& s, Encoding e, Isa isa) {
@@ -230,9 +254,9 @@ JsString decode(std::string_view bytes, Encoding e, Isa isa) {
       return JsString(std::move(out));
     }
     case Encoding::kBase64:
-      return JsString(codecs::bytes_to_base64(bytes, /*url=*/false));
+      return decode_base64(bytes, /*url=*/false, isa);
     case Encoding::kBase64Url:
-      return JsString(codecs::bytes_to_base64(bytes, /*url=*/true));
+      return decode_base64(bytes, /*url=*/true, isa);
     case Encoding::kHex:
       return JsString(codecs::bytes_to_hex(bytes));
   }
