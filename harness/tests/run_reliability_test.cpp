@@ -253,23 +253,5 @@ TEST_F(RunReliability, AChildWithoutJsonHasTheEndOfItsStderrShown) {
   EXPECT_NE(r.err.find("earlier bytes of stderr left out"), std::string::npos) << r.err;
 }
 
-// The same with the real scenario program, where it is a Release build.
-TEST_F(RunReliability, AMissingFixtureTreeIsNamedInTheFailure) {
-  const fs::path scenarios = fs::path(FPBENCH_SCENARIOS);
-  if (std::system(("'" + scenarios.string() + "' --build-info | grep -q optimized=yes")
-                      .c_str()) != 0 ||
-      std::system(("'" + scenarios.string() + "' --build-info | grep -q sanitized=yes")
-                      .c_str()) == 0) {
-    GTEST_SKIP() << "fpbench-scenarios is not a Release build, which fpbench run refuses";
-  }
-  const CliRun r = fpbench(
-      "run --old-impl baseline --new-impl fast fs/readdir-recursive --set dir=nosuch "
-      "--set mode=sync --set withFileTypes=true --runs 1 --warmup 0 --min-time 0.001 "
-      "--no-progress --no-realtime");
-  EXPECT_EQ(r.exit_code, 3);
-  EXPECT_NE(r.err.find("[old]: exit status 3: no fixture tree 'nosuch'"), std::string::npos)
-      << r.err;
-}
-
 }  // namespace
 }  // namespace fpbench::harness
