@@ -1,5 +1,7 @@
 #include "fpbench/reports/sample_csv.hpp"
 
+#include "fpbench/reports/sample_value.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -164,14 +166,14 @@ std::string_view trim(std::string_view s) {
   return s.substr(first, s.find_last_not_of(kSpace) - first + 1);
 }
 
-// A finite decimal number, with the surrounding blanks and leading '+' that
-// R's as.numeric accepts.
+// A decimal number, with the surrounding blanks and leading '+' that R's
+// as.numeric accepts. Whether it is a usable value is check_rate's question.
 bool parse_number(std::string_view text, double& out) {
   std::string_view s = trim(text);
   if (!s.empty() && s.front() == '+') s.remove_prefix(1);
   if (s.empty()) return false;
   const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
-  return ec == std::errc() && end == s.data() + s.size() && std::isfinite(out);
+  return ec == std::errc() && end == s.data() + s.size();
 }
 
 bool is_header(const RecordReader& r) {
@@ -214,6 +216,9 @@ std::string quoted(std::string_view s) {
 
 Result<SampleSet> parse_samples_csv(std::string_view text,
                                     std::string_view source_name) {
+  // A byte-order mark, as spreadsheet programs write it, is not part of the
+  // header's first field.
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
   RecordReader reader(text);
   using Status = RecordReader::Status;
   auto unterminated = [&] {
@@ -263,6 +268,11 @@ Result<SampleSet> parse_samples_csv(std::string_view text,
       return bad_input(source_name, line,
                        fmt::format("time {} is not a finite number",
                                    shown(reader.field(4))));
+    }
+    if (!std::isnormal(rate) || rate < 0 || !std::isnormal(time) || time < 0) {
+      const std::string where = fmt::format("{}:{}", source_name, line);
+      if (auto ok = check_rate(rate, where); !ok) return ok.error();
+      if (auto ok = check_time(time, where); !ok) return ok.error();
     }
     samples.add(binary, reader.field(1), reader.field(2), rate);
   }

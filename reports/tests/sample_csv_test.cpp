@@ -111,6 +111,48 @@ TEST(SampleCsv, NonNumericRate) {
             "in.csv:2: time 'x' is not a finite number");
 }
 
+TEST(SampleCsv, RefusesRatesAndTimesThatAreNotPositiveNormalNumbers) {
+  const std::string good = "\"old\",\"a.js\",\"\",1,1\n";
+  EXPECT_EQ(error_of(with_header(good + "\"new\",\"a.js\",\"\",-5,1\n")),
+            "in.csv:3: rate -5 is negative: a rate must be a positive, "
+            "finite, normal number of operations per second");
+  EXPECT_EQ(error_of(with_header("\"new\",\"a.js\",\"\",0,1\n")),
+            "in.csv:2: rate 0 is zero: a rate must be a positive, finite, "
+            "normal number of operations per second");
+  EXPECT_EQ(error_of(with_header("\"new\",\"a.js\",\"\",-0,1\n")),
+            "in.csv:2: rate -0 is zero: a rate must be a positive, finite, "
+            "normal number of operations per second");
+  EXPECT_EQ(error_of(with_header("\"new\",\"a.js\",\"\",1e-310,1\n")),
+            "in.csv:2: rate 1e-310 is subnormal (below 2.2e-308): a rate must "
+            "be a positive, finite, normal number of operations per second");
+  EXPECT_EQ(error_of(with_header("\"new\",\"a.js\",\"\",inf,1\n")),
+            "in.csv:2: rate inf is infinite: a rate must be a positive, "
+            "finite, normal number of operations per second");
+  EXPECT_EQ(error_of(with_header("\"new\",\"a.js\",\"\",nan,1\n")),
+            "in.csv:2: rate nan is not a number: a rate must be a positive, "
+            "finite, normal number of operations per second");
+  EXPECT_EQ(error_of(with_header("\"new\",\"a.js\",\"\",1,0\n")),
+            "in.csv:2: time 0 is zero: a time must be a positive, finite, "
+            "normal number of seconds");
+  EXPECT_EQ(error_of(with_header("\"new\",\"a.js\",\"\",1,-2.5\n")),
+            "in.csv:2: time -2.5 is negative: a time must be a positive, "
+            "finite, normal number of seconds");
+  // The smallest normal double is still a rate.
+  EXPECT_TRUE(parse_samples_csv(
+      with_header("\"new\",\"a.js\",\"\",2.2250738585072014e-308,1\n"),
+      "in.csv"));
+}
+
+TEST(SampleCsv, AcceptsAByteOrderMarkBeforeTheHeader) {
+  const auto r = parse_samples_csv(
+      "\xEF\xBB\xBF" + with_header("\"old\",\"a.js\",\"\",5,1\n"), "in.csv");
+  ASSERT_TRUE(r.has_value()) << r.error().message;
+  EXPECT_EQ(r->benchmarks()[0].old_rates, std::vector<double>{5});
+  // Only at the start: elsewhere it is part of a field.
+  EXPECT_EQ(error_of(with_header("\xEF\xBB\xBF\"old\",\"a.js\",\"\",5,1\n")),
+            "in.csv:2: unknown binary '\xEF\xBB\xBFold': expected 'old' or 'new'");
+}
+
 TEST(SampleCsv, UnknownBinaryLabel) {
   EXPECT_EQ(error_of(with_header("\"baseline\",\"a.js\",\"\",1,1\n")),
             "in.csv:2: unknown binary 'baseline': expected 'old' or 'new'");
