@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fpbench/reports/sample_value.hpp"
+#include "json_text.hpp"
 
 namespace fpbench::reports {
 namespace {
@@ -82,8 +83,12 @@ Result<SampleRecord> parse_record(std::string_view text,
                                   const std::string& input, std::size_t line) {
   const auto j =
       nlohmann::ordered_json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded() || !j.is_object())
-    return bad_line(input, line, "not a JSON object");
+  if (j.is_discarded()) {
+    const JsonSyntaxError e = describe_json_error(text);
+    return bad_input_error(
+        fmt::format("{}:{}:{}: invalid JSON: {}", input, line, e.column, e.reason));
+  }
+  if (!j.is_object()) return bad_line(input, line, "not a JSON object");
   SampleRecord r;
   const auto text_field = [&](const char* key) -> Result<std::string> {
     if (!j.contains(key) || !j[key].is_string()) {

@@ -232,16 +232,32 @@ TEST(GbenchJson, OldFormatWithoutRunType) {
 
 TEST(GbenchJson, MalformedJsonErrorHasFileAndLine) {
   const Loaded l = gbench_file("malformed.json");
-  EXPECT_EQ(error_of(l).rfind("malformed.json:8: invalid JSON: ", 0), 0u)
-      << error_of(l);
+  EXPECT_EQ(error_of(l),
+            "malformed.json:8:16: invalid JSON: expected '}', found string "
+            "literal");
   // A bare NaN earlier on does not move the line.
   const Loaded shifted =
       gbench_text("{\"x\": NaN,\n\"y\": -Infinity,\n\"z\": }", "s.json");
   EXPECT_EQ(error_of(shifted).rfind("s.json:3: invalid JSON: ", 0), 0u)
       << error_of(shifted);
   const Loaded truncated = gbench_text("{\"benchmarks\": [\n", "t.json");
-  EXPECT_EQ(error_of(truncated).rfind("t.json:2: invalid JSON: ", 0), 0u)
+  EXPECT_EQ(error_of(truncated).rfind("t.json:2:1: invalid JSON: ", 0), 0u)
       << error_of(truncated);
+}
+
+TEST(GbenchJson, MalformedJsonSaysColumnAndWhatWasExpectedInWords) {
+  const Loaded l = gbench_text("{\"benchmarks\": [\n  {\"name\": }]}", "b.json");
+  EXPECT_EQ(error_of(l),
+            "b.json:2:12: invalid JSON: expected '[', '{', or a literal, found "
+            "'}'");
+  const Loaded truncated = gbench_text("{\"benchmarks\": [\n", "t.json");
+  EXPECT_EQ(error_of(truncated),
+            "t.json:2:1: invalid JSON: expected '[', '{', or a literal, found "
+            "the end of the input");
+  for (const Loaded& bad : {l, truncated, gbench_text("{\"a\": tru}", "x.json")}) {
+    EXPECT_EQ(error_of(bad).find("json.exception"), std::string::npos) << error_of(bad);
+    EXPECT_EQ(error_of(bad).find("syntax error"), std::string::npos) << error_of(bad);
+  }
 }
 
 TEST(GbenchJson, WrongShapesAreErrors) {

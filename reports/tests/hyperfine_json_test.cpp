@@ -107,7 +107,7 @@ TEST(HyperfineJson, WrongShapesAreErrors) {
             "h.json: no successful runs to use as samples");
   EXPECT_EQ(
       error_of(hyperfine_text("{\"results\": [\n{\"command\": }]}", "h.json"))
-          .rfind("h.json:2: invalid JSON: ", 0),
+          .rfind("h.json:2:13: invalid JSON: ", 0),
       0u);
 }
 

@@ -109,12 +109,22 @@ TEST(MetricSamples, JsonLinesRoundTripKeepsEveryField) {
 }
 
 TEST(MetricSamples, ALineThatIsNotAnObjectNamesInputAndLine) {
-  for (const std::string bad : {"[1, 2]", "not json", "42"}) {
+  for (const std::string bad : {"[1, 2]", "42"}) {
     const Error e = error_at_line_three(bad + "\n");
     EXPECT_EQ(e.kind, ErrorKind::kBadInput);
     EXPECT_EQ(e.message.rfind("in.jsonl:3: ", 0), 0u) << e.message;
     EXPECT_TRUE(contains(e.message, "not a JSON object")) << e.message;
   }
+}
+
+TEST(MetricSamples, ALineThatIsNotJsonSaysColumnAndWhatWasExpected) {
+  const Error e = error_at_line_three(R"({"binary":"old", x})" "\n");
+  EXPECT_EQ(e.kind, ErrorKind::kBadInput);
+  EXPECT_EQ(e.message,
+            "in.jsonl:3:18: invalid JSON: expected string literal, found invalid literal "
+            "'\"old\", x'");
+  EXPECT_FALSE(contains(e.message, "json.exception")) << e.message;
+  EXPECT_FALSE(contains(e.message, "syntax error")) << e.message;
 }
 
 TEST(MetricSamples, BinaryMustBeOldOrNew) {
@@ -142,7 +152,9 @@ TEST(MetricSamples, NonFiniteOrNegativeValuesAreAnError) {
   const Error overflow = error_at_line_three(
       line_with_metrics(R"({"syscalls":{"value":1e999,"source":"tracepoint"}})") + "\n");
   EXPECT_EQ(overflow.kind, ErrorKind::kBadInput);
-  EXPECT_EQ(overflow.message.rfind("in.jsonl:3: ", 0), 0u) << overflow.message;
+  EXPECT_EQ(overflow.message.rfind("in.jsonl:3:", 0), 0u) << overflow.message;
+  EXPECT_TRUE(contains(overflow.message, "invalid JSON: number overflow parsing '1e999'"))
+      << overflow.message;
   for (const char* value : {"\"4\"", "null", "-1", "-0.5"}) {
     const Error e = error_at_line_three(
         line_with_metrics(std::string(R"({"syscalls":{"value":)") + value + R"(,"source":"tracepoint"}})") +
