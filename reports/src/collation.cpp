@@ -82,6 +82,23 @@ int32_t icu_length(std::string_view s) {
 
 }  // namespace
 
+std::optional<std::string> collation_key(std::string_view name) {
+  if (!is_ascii(name)) return std::nullopt;
+  // The primary ranks (all above 0), a 0 that ends them (a prefix sorts
+  // first), then one case byte per weighted character: what collate_ascii
+  // compares, in its order.
+  std::string key;
+  key.reserve(2 * name.size() + 1);
+  for (char c : name) {
+    if (primary(c) != 0) key += static_cast<char>(primary(c));
+  }
+  key += '\0';
+  for (char c : name) {
+    if (primary(c) != 0) key += c >= 'A' && c <= 'Z' ? '\2' : '\1';
+  }
+  return key;
+}
+
 int collate(std::string_view a, std::string_view b) {
   if (is_ascii(a) && is_ascii(b)) return collate_ascii(a, b);
   UErrorCode status = U_ZERO_ERROR;

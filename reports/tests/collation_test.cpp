@@ -97,8 +97,18 @@ TEST(Collation, AsciiAgreesWithIcuOnRandomNames) {
       const std::string a = name(), b = name();
       ASSERT_EQ(collate(a, b), icu_collate(a, b))
           << "seed " << seed << ": '" << a << "' vs '" << b << "'";
+      const int by_key = *collation_key(a) < *collation_key(b)   ? -1
+                         : *collation_key(b) < *collation_key(a) ? 1
+                                                                 : 0;
+      ASSERT_EQ(by_key, icu_collate(a, b))
+          << "keys, seed " << seed << ": '" << a << "' vs '" << b << "'";
     }
   }
+}
+
+TEST(Collation, OnlyAsciiNamesHaveKeys) {
+  EXPECT_TRUE(collation_key("fs/a n=1").has_value());
+  EXPECT_FALSE(collation_key("coté").has_value());
 }
 
 TEST(Collation, NonAsciiNamesStillFollowIcu) {

@@ -1,11 +1,11 @@
 #include "fpbench/stats/welch.hpp"
 
 #include <algorithm>
-#include <boost/math/distributions/students_t.hpp>
 #include <cmath>
 #include <limits>
 #include <vector>
 
+#include "boost_math.hpp"
 #include "fpbench/stats/descriptive.hpp"
 #include "unit_scale.hpp"
 
