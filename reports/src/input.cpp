@@ -1,12 +1,14 @@
 #include "fpbench/reports/input.hpp"
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -78,6 +80,59 @@ Result<std::string> read_input(const std::string& path, std::size_t max_bytes) {
   Result<std::string> data = read_all(fd, path, max_bytes);
   ::close(fd);
   return data;
+}
+
+InputText::InputText(const void* mapped, std::size_t size)
+    : view_(static_cast<const char*>(mapped), size), mapped_(mapped) {}
+
+InputText::InputText(InputText&& other) noexcept
+    : text_(std::move(other.text_)),
+      view_(other.mapped_ != nullptr ? other.view_ : std::string_view(text_)),
+      mapped_(std::exchange(other.mapped_, nullptr)) {
+  other.view_ = {};
+}
+
+InputText& InputText::operator=(InputText&& other) noexcept {
+  if (this == &other) return *this;
+  if (mapped_ != nullptr) ::munmap(const_cast<void*>(mapped_), view_.size());
+  const bool other_mapped = other.mapped_ != nullptr;
+  text_ = std::move(other.text_);
+  view_ = other_mapped ? other.view_ : std::string_view(text_);
+  mapped_ = std::exchange(other.mapped_, nullptr);
+  other.view_ = {};
+  return *this;
+}
+
+InputText::~InputText() {
+  if (mapped_ != nullptr) ::munmap(const_cast<void*>(mapped_), view_.size());
+}
+
+Result<InputText> open_input(const std::string& path, std::size_t max_bytes) {
+  if (path == "-") {
+    auto text = read_all(STDIN_FILENO, input_display_name(path), max_bytes);
+    if (!text) return text.error();
+    return InputText(std::move(*text));
+  }
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return file_error(ErrorKind::kBadInput, "open", path, errno);
+  struct stat st {};
+  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+    const auto size = static_cast<std::size_t>(st.st_size);
+    if (size > max_bytes) {
+      ::close(fd);
+      return too_large(path, max_bytes);
+    }
+    // Loaded up front: one call instead of a page fault per page.
+    void* mapped = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+    if (mapped != MAP_FAILED) {
+      ::close(fd);
+      return InputText(mapped, size);
+    }
+  }
+  auto text = read_all(fd, path, max_bytes);
+  ::close(fd);
+  if (!text) return text.error();
+  return InputText(std::move(*text));
 }
 
 }  // namespace fpbench::reports

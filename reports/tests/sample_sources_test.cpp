@@ -116,7 +116,10 @@ TEST(ReadInput, AFileLargerThanTheDefaultLimitIsRefusedUnread) {
   }
   std::filesystem::resize_file(path, kMaxInputBytes + 1);
   const auto huge = read_input(path);
+  const auto huge_mapped = open_input(path);
   std::filesystem::remove(path);
+  ASSERT_FALSE(huge_mapped);
+  EXPECT_EQ(huge_mapped.error().kind, ErrorKind::kBadInput);
   ASSERT_FALSE(huge);
   EXPECT_EQ(huge.error().kind, ErrorKind::kBadInput);
   EXPECT_NE(huge.error().message.find("input larger than 1073741824 bytes"), std::string::npos)
@@ -137,6 +140,35 @@ TEST(LoadSamples, DisjointNamesWarn) {
                                          kGbenchDir +
                                          "skipped-1.8.json have no benchmark "
                                          "name in common");
+}
+
+}  // namespace
+}  // namespace fpbench::reports
+
+namespace fpbench::reports {
+namespace {
+
+TEST(OpenInput, AMappedFileHasTheBytesReadInputReads) {
+  const std::string path = FPBENCH_SOURCE_DIR "/reports/tests/data/compare-r/readfilesync.csv";
+  const auto read = read_input(path);
+  auto mapped = open_input(path);
+  ASSERT_TRUE(read);
+  ASSERT_TRUE(mapped);
+  EXPECT_EQ(mapped->view(), *read);
+  InputText moved = std::move(*mapped);
+  EXPECT_EQ(moved.view(), *read);
+  InputText assigned(std::string("x"));
+  assigned = std::move(moved);
+  EXPECT_EQ(assigned.view(), *read);
+  const auto empty_path = ::testing::TempDir() + "fpbench-empty-input";
+  { std::ofstream out(empty_path); }
+  const auto empty = open_input(empty_path);
+  std::filesystem::remove(empty_path);
+  ASSERT_TRUE(empty);
+  EXPECT_TRUE(empty->view().empty());
+  const auto endless = open_input("/dev/zero", 4096);
+  ASSERT_FALSE(endless);
+  EXPECT_EQ(endless.error().kind, ErrorKind::kBadInput);
 }
 
 }  // namespace
