@@ -153,6 +153,24 @@ TEST(SampleCsv, AcceptsAByteOrderMarkBeforeTheHeader) {
             "in.csv:2: unknown binary '\xEF\xBB\xBFold': expected 'old' or 'new'");
 }
 
+TEST(SampleCsv, RowsInAnyOrderGroupByTheJoinedName) {
+  // compare.js's cycle (a, b, a, b), a repeat, a reversal, and two rows whose
+  // filename and configuration differ but join to the same name.
+  const auto r = parse_samples_csv(
+      with_header("\"old\",\"a\",\"1\",1,1\n\"old\",\"b\",\"1\",2,1\n"
+                  "\"new\",\"a\",\"1\",3,1\n\"new\",\"b\",\"1\",4,1\n"
+                  "\"new\",\"b\",\"1\",5,1\n\"old\",\"a\",\"1\",6,1\n"
+                  "\"old\",\"a b\",\"c\",7,1\n\"old\",\"a\",\"b c\",8,1\n"),
+      "in.csv");
+  ASSERT_TRUE(r.has_value()) << r.error().message;
+  ASSERT_EQ(r->benchmarks().size(), 3u);
+  EXPECT_EQ(r->benchmarks()[0].old_rates, (std::vector<double>{1, 6}));
+  EXPECT_EQ(r->benchmarks()[0].new_rates, std::vector<double>{3});
+  EXPECT_EQ(r->benchmarks()[1].new_rates, (std::vector<double>{4, 5}));
+  EXPECT_EQ(r->benchmarks()[2].name, "a b c");
+  EXPECT_EQ(r->benchmarks()[2].old_rates, (std::vector<double>{7, 8}));
+}
+
 TEST(SampleCsv, UnknownBinaryLabel) {
   EXPECT_EQ(error_of(with_header("\"baseline\",\"a.js\",\"\",1,1\n")),
             "in.csv:2: unknown binary 'baseline': expected 'old' or 'new'");
