@@ -13,6 +13,7 @@
 
 #include <fmt/format.h>
 
+#include "fpbench/reports/percent.hpp"
 #include "fpbench/stats/deterministic.hpp"
 #include "fpbench/stats/paired.hpp"
 #include "fpbench/stats/sequential.hpp"
@@ -41,15 +42,13 @@ double threshold_for(const GateOptions& options, const std::string& name) {
   return t;
 }
 
-std::string pct(double v) { return fmt::format("{:+.2f}%", v); }
 
 // The verdict from g, its interval and the adjusted p-value; the runs that
 // would decide come from `runs_needed` when the interval is too wide.
 void decide(GateDecision& d, double alpha,
             const std::function<std::optional<std::size_t>()>& runs_needed) {
   const double t = d.threshold_pct;
-  const std::string interval =
-      fmt::format("interval {} .. {}", pct(d.lower_pct), pct(d.upper_pct));
+  const std::string interval = "interval " + reports::percent_interval(d.lower_pct, d.upper_pct);
   if (d.p_adjusted < alpha) {
     if (d.change_pct > 0) {
       d.verdict = Verdict::kImproved;
@@ -124,7 +123,8 @@ void decide_untested(GateDecision& d) {
   } else {
     d.verdict = Verdict::kNoChange;
   }
-  d.reason = fmt::format("no variance to test with; decided on the means ({})", pct(d.change_pct));
+  d.reason = fmt::format("no variance to test with; decided on the means ({})",
+                         reports::signed_percent(d.change_pct, c.mean_old, c.mean_new));
 }
 
 // Two exact sides: the difference is the change, with no test needed. A
@@ -137,7 +137,8 @@ void decide_exact(GateDecision& d, bool lower_is_better) {
   const double worse = -d.change_pct;  // % worse than old
   const double change = lower_is_better ? -d.change_pct : d.change_pct;
   const std::string what =
-      fmt::format("exact {:+.2f}% ({:.6g} to {:.6g} per operation, {:+.6g})", change, c.mean_old,
+      fmt::format("exact {} ({:.6g} to {:.6g} per operation, {:+.6g})",
+                  reports::signed_percent(change, c.mean_old, c.mean_new), c.mean_old,
                   c.mean_new, c.mean_new - c.mean_old);
   const std::string limit = fmt::format("{}{}%", lower_is_better ? "+" : "-", d.threshold_pct);
   if (worse > 0 && worse > d.threshold_pct) {

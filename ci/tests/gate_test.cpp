@@ -284,3 +284,34 @@ TEST(Gate, FormatsCarryEveryDecision) {
 
 }  // namespace
 }  // namespace fpbench::ci
+
+namespace fpbench::ci {
+namespace {
+
+// Counts that rise from 0 have no percentage: the reasons and every format
+// say so in words, never "+inf%", "-nan%" or an interval out of order.
+TEST(Gate, AChangeFromZeroIsSaidInWordsInEveryFormat) {
+  SampleSet set;
+  for (int i = 0; i < 3; ++i) {
+    set.add(reports::Binary::kOld, "f", "c", 0.0);
+    set.add(reports::Binary::kNew, "f", "c", 2.0);
+  }
+  GateOptions counts;
+  counts.lower_is_better = true;
+  counts.exact_noise_floor = 0.0;
+  counts.max_regression_pct = 0;
+  const GateResult r = evaluate_gate(set, counts);
+  EXPECT_EQ(only(r).verdict, Verdict::kRegression) << only(r).reason;
+  EXPECT_EQ(only(r).reason,
+            "exact undefined (old mean is 0) (0 to 2 per operation, +2): worse beyond the "
+            "threshold +0%");
+  for (const std::string& text : {format_gate_text(r), format_gate_markdown(r)}) {
+    for (const char* bad : {"inf%", "nan%", "inf %", "nan %"}) {
+      EXPECT_EQ(text.find(bad), std::string::npos) << bad << " in:\n" << text;
+    }
+    EXPECT_NE(text.find("old mean is 0"), std::string::npos) << text;
+  }
+}
+
+}  // namespace
+}  // namespace fpbench::ci

@@ -10,6 +10,7 @@
 #include "fpbench/harness/process.hpp"
 #include "fpbench/harness/run_command.hpp"
 #include "fpbench/harness/sample_source.hpp"
+#include "fpbench/reports/sample_value.hpp"
 
 namespace fpbench::harness {
 namespace {
@@ -115,10 +116,10 @@ class NodeScriptSource final : public SampleSource {
           std::string_view(p->out).substr(start_of_line, end - start_of_line));
       start_of_line = end + 1;
       if (!line) continue;
-      if (!(line->rate_ops_per_s > 0) || !std::isfinite(line->rate_ops_per_s)) {
-        return benchmark_error(fmt::format(
-            "{} {}: rate {} is not a positive finite number", line->filename,
-            line->configuration, line->rate_ops_per_s));
+      if (auto ok = reports::check_rate(
+              line->rate_ops_per_s, line->filename + " " + line->configuration);
+          !ok) {
+        return benchmark_error(ok.error().message);
       }
       reports::SampleRecord r;
       r.filename = line->filename;

@@ -15,6 +15,7 @@
 
 #include "fpbench/harness/sample_source.hpp"
 #include "fpbench/harness/scenario_program.hpp"
+#include "fpbench/reports/sample_value.hpp"
 
 namespace fpbench::harness {
 namespace {
@@ -388,13 +389,18 @@ Result<std::vector<SampleRecord>> parse_scenario_json(const std::string& json) {
     }
     SampleRecord r;
     const auto name = benchmark_of_row(b.value("name", std::string()));
+    const double time_s = *real_time * *iterations * per_unit;
+    const std::string where = name.first + " " + name.second;
+    for (auto ok : {reports::check_rate(*rate, where), reports::check_time(time_s, where)}) {
+      if (!ok) return benchmark_error(ok.error().message);
+    }
     r.filename = name.first;
     r.configuration = name.second;
     r.isa = context.value("fpbench_isa", std::string());
     r.iterations = static_cast<std::int64_t>(*iterations);
     r.metrics.emplace_back(
         "wall",
-        MetricReading{*rate, "clock", *real_time * *iterations * per_unit, {}});
+        MetricReading{*rate, "clock", time_s, {}});
     add_counters(b, context, r);
     out.push_back(std::move(r));
   }

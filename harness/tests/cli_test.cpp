@@ -162,7 +162,7 @@ TEST_F(Cli, CompareGbenchBadInputExitsTwo) {
   const CliResult malformed = run("compare --gbench '" + good + "' '" + bad + "'");
   EXPECT_EQ(malformed.exit_code, 2);
   EXPECT_EQ(malformed.out, "");
-  EXPECT_EQ(malformed.err.rfind("fpbench: error: " + bad + ":8: invalid JSON: ", 0), 0u)
+  EXPECT_EQ(malformed.err.rfind("fpbench: error: " + bad + ":8:16: invalid JSON: ", 0), 0u)
       << malformed.err;
   const CliResult with_csv =
       run("compare '" + kFixture + "' --gbench '" + good + "' '" + good + "'");

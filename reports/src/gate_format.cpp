@@ -10,6 +10,7 @@
 #include "fpbench/reports/gate_report.hpp"
 #include "fpbench/reports/markdown.hpp"
 #include "fpbench/reports/metric_table.hpp"
+#include "fpbench/reports/percent.hpp"
 #include "fpbench/stats/multiple_comparisons.hpp"
 
 namespace fpbench::reports {
@@ -62,9 +63,13 @@ std::string basis(const GateResult& r) {
 
 std::string p_text(double p) { return std::isnan(p) ? "NA" : fmt::format("{:.3g}", p); }
 
+std::string change_text(const GateDecision& d) {
+  return signed_percent(d.change_pct, d.row.stats.mean_old, d.row.stats.mean_new);
+}
+
 std::string interval_text(const GateDecision& d) {
-  if (std::isnan(d.lower_pct)) return "NA";
-  return fmt::format("{:+.2f}% .. {:+.2f}%", d.lower_pct, d.upper_pct);
+  if (std::isnan(d.lower_pct) && std::isnan(d.upper_pct)) return "NA";
+  return percent_interval(d.lower_pct, d.upper_pct);
 }
 
 }  // namespace
@@ -104,8 +109,9 @@ std::string format_gate_text(const GateResult& result) {
       out += fmt::format("{}: {}: {}\n", verdict_name(d.verdict), d.row.name, d.reason);
       continue;
     }
-    out += fmt::format("{}: {}: {:+.2f}%, p(adj) {}, threshold -{}%: {}\n", verdict_name(d.verdict),
-                       d.row.name, d.change_pct, p_text(d.p_adjusted), d.threshold_pct, d.reason);
+    out += fmt::format("{}: {}: {}, p(adj) {}, threshold -{}%: {}\n", verdict_name(d.verdict),
+                       d.row.name, change_text(d), p_text(d.p_adjusted), d.threshold_pct,
+                       d.reason);
   }
   out += fmt::format("{} ({})\n", result.verdict_line, basis(result));
   return out;
@@ -120,8 +126,9 @@ std::string format_gate_markdown(const GateResult& result) {
            "| :-- | :-- | --: | --: | --: | --: | :-- |\n";
     for (const GateDecision& d : result.decisions) {
       if (!shown(d)) continue;
-      out += fmt::format("| {} | {} | {:+.2f}% | {} | {} | -{}% | {} |\n", markdown_escape(d.row.name),
-                         verdict_name(d.verdict), d.change_pct, markdown_escape(interval_text(d)),
+      out += fmt::format("| {} | {} | {} | {} | {} | -{}% | {} |\n", markdown_escape(d.row.name),
+                         verdict_name(d.verdict), markdown_escape(change_text(d)),
+                         markdown_escape(interval_text(d)),
                          p_text(d.p_adjusted), d.threshold_pct, markdown_escape(d.reason));
     }
     out += "\n";

@@ -8,6 +8,7 @@
 #include <optional>
 #include <utility>
 
+#include "fpbench/reports/sample_value.hpp"
 #include "json_text.hpp"
 
 namespace fpbench::reports {
@@ -161,18 +162,23 @@ Result<Row> sample_row(const RowReader& r, const std::string& name,
                     "ns, us, ms or s",
                     name, **unit));
   }
-  if (!std::isfinite(*time) || *time <= 0) {
+  // Checked in seconds, and the rate too: a time that is normal in ns can
+  // be subnormal in seconds, and a tiny one makes an infinite rate.
+  const double rate = *per_second / *time;
+  auto why = why_not_positive(*time / *per_second);
+  if (!why) why = why_not_positive(rate);
+  if (why) {
     return bad_input_error(
-        fmt::format("benchmark '{}': {} is {} {}, which cannot "
-                    "become a rate (it must be a positive finite "
-                    "time)",
-                    name, key, *time, **unit));
+        fmt::format("benchmark '{}': {} is {} {}, which cannot become a rate: "
+                    "it {} (a time must be positive, finite and normal)",
+                    name, key, *time, **unit,
+                    *why));
   }
   Row row;
   const std::size_t slash = name.find('/');
   row.filename = name.substr(0, slash);
   row.configuration = slash == std::string::npos ? "" : name.substr(slash + 1);
-  row.rate_ops_per_s = *per_second / *time;
+  row.rate_ops_per_s = rate;
   return row;
 }
 

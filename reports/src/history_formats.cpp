@@ -10,6 +10,7 @@
 #include "fpbench/reports/history_report.hpp"
 #include "fpbench/reports/markdown.hpp"
 #include "fpbench/reports/metric_samples.hpp"
+#include "fpbench/reports/percent.hpp"
 
 namespace fpbench::reports {
 namespace {
@@ -67,9 +68,10 @@ std::string short_commit(const std::string& commit) { return commit.substr(0, 12
 
 double pct_change(double before, double after) { return 100 * (after - before) / before; }
 
-// A count that rises from 0 is an infinite change: "+inf%", not "n/a".
+// A count that rises from 0 has no percentage: it says so in words.
 std::string signed_pct(double pct) {
-  return std::isnan(pct) ? std::string("n/a") : fmt::format("{:+.2f}%", pct);
+  if (std::isnan(pct)) return "n/a";
+  return std::isinf(pct) ? std::string("undefined (old mean is 0)") : signed_percent(pct);
 }
 
 bool listed(const SeriesAnalysis& a, const DetectedChange& c, std::size_t last) {

@@ -6,6 +6,7 @@
 #include <optional>
 #include <utility>
 
+#include "fpbench/reports/sample_value.hpp"
 #include "json_text.hpp"
 
 namespace fpbench::reports {
@@ -86,15 +87,21 @@ Result<void> add_result(const json& result, std::size_t index,
                       "expected a number of seconds",
                       source, command, i, json_type_name((*times)[i])));
     }
-    if (!std::isfinite(*seconds) || *seconds <= 0) {
+    const double rate = 1.0 / *seconds;
+    auto why = why_not_positive(*seconds);
+    if (!why) why = why_not_positive(rate);
+    if (why) {
       return bad_input_error(fmt::format(
-          "{}: command '{}': times[{}] is {} s, which cannot become a rate "
-          "(hyperfine subtracts the shell's start-up time and reports 0 for "
-          "commands shorter than that; measure with --shell=none or a longer "
-          "command)",
-          source, command, i, *seconds));
+          "{}: command '{}': times[{}] is {} s, which cannot become a rate: "
+          "it {}{}",
+          source, command, i, *seconds, *why,
+          *seconds == 0
+              ? " (hyperfine subtracts the shell's start-up time and reports 0 "
+                "for commands shorter than that; measure with --shell=none or "
+                "a longer command)"
+              : " (a time must be positive, finite and normal)"));
     }
-    runs.push_back(Run{command, 1.0 / *seconds});
+    runs.push_back(Run{command, rate});
   }
   if (failed > 0) {
     warnings.push_back(

@@ -71,15 +71,7 @@ class ErrorCapture : public nlohmann::json_sax<nlohmann::json> {
   }
 
   [[nodiscard]] std::size_t position() const { return position_; }
-  // The parser's message without its "[json.exception...] parse error at
-  // line L, column C: " prefix: the column counts the replaced text, and
-  // the line is reported separately.
-  [[nodiscard]] std::string reason() const {
-    const std::size_t at = message_.find("parse error");
-    const std::size_t colon =
-        at == std::string::npos ? std::string::npos : message_.find(": ", at);
-    return colon == std::string::npos ? message_ : message_.substr(colon + 2);
-  }
+  [[nodiscard]] const std::string& message() const { return message_; }
 
  private:
   std::size_t position_ = 0;
@@ -130,6 +122,52 @@ std::string replace_non_finite_tokens(std::string_view text) {
   return out;
 }
 
+JsonSyntaxError describe_json_error(std::string_view text) {
+  ErrorCapture capture;
+  nlohmann::json::sax_parse(text, &capture);
+  // position counts the characters read, the offending one included.
+  const std::size_t at = std::min(
+      capture.position() == 0 ? 0 : capture.position() - 1, text.size());
+  const std::size_t line_start = text.rfind('\n', at == 0 ? 0 : at - 1);
+  JsonSyntaxError e;
+  e.line = 1 + static_cast<std::size_t>(std::count(
+                   text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+  e.column = at == 0 || line_start == std::string_view::npos ? at + 1 : at - line_start;
+  e.reason = reword_json_error(capture.message());
+  return e;
+}
+
+std::string reword_json_error(std::string_view message) {
+  // nlohmann's "[json.exception.parse_error.101] parse error at line 1,
+  // column 5: syntax error while parsing value - unexpected '}'; expected
+  // '[', '{', or a literal" becomes "expected '[', '{', or a literal, found
+  // '}'"; its tag and position are its own, the position is given apart.
+  std::string_view rest = message;
+  if (rest.substr(0, 16) == "[json.exception.") {
+    rest.remove_prefix(std::min(rest.find("] ") + 2, rest.size()));
+  }
+  if (const std::size_t at = rest.find("parse error"); at != std::string_view::npos) {
+    const std::size_t colon = rest.find(": ", at);
+    if (colon != std::string_view::npos) rest.remove_prefix(colon + 2);
+  }
+  if (const std::size_t dash = rest.find(" - "); rest.substr(0, 13) == "syntax error " &&
+                                                 dash != std::string_view::npos) {
+    rest.remove_prefix(dash + 3);
+  }
+  std::string found(rest);
+  std::string expected;
+  if (const std::size_t semi = rest.find("; expected "); semi != std::string_view::npos) {
+    found = std::string(rest.substr(0, semi));
+    expected = std::string(rest.substr(semi + 11));
+  }
+  if (found.rfind("unexpected ", 0) == 0) found = found.substr(11);
+  if (found == "end of input") found = "the end of the input";
+  if (const std::size_t last = found.find("; last read: "); last != std::string::npos) {
+    found = found.substr(0, last) + " " + found.substr(last + 13);
+  }
+  return expected.empty() ? found : fmt::format("expected {}, found {}", expected, found);
+}
+
 Result<nlohmann::json> parse_tool_json(std::string_view json_text,
                                        std::string_view source_name,
                                        std::string_view expected) {
@@ -142,17 +180,16 @@ Result<nlohmann::json> parse_tool_json(std::string_view json_text,
                                              /*allow_exceptions=*/false);
   if (!doc.is_discarded()) return doc;
 
-  // The DOM parser only says that it failed; the SAX parser says where.
-  ErrorCapture capture;
-  nlohmann::json::sax_parse(cleaned, &capture);
-  // position counts the characters read, the offending one included.
-  const std::size_t before = std::min(
-      capture.position() == 0 ? 0 : capture.position() - 1, cleaned.size());
-  const auto newlines =
-      std::count(cleaned.begin(),
-                 cleaned.begin() + static_cast<std::ptrdiff_t>(before), '\n');
-  return bad_input_error(fmt::format("{}:{}: invalid JSON: {}", source_name,
-                                     newlines + 1, capture.reason()));
+  // The DOM parser only says that it failed; the SAX parser says where. A
+  // replaced token shifts the columns after it, so with one there is no
+  // column.
+  const JsonSyntaxError e = describe_json_error(cleaned);
+  if (cleaned != json_text) {
+    return bad_input_error(
+        fmt::format("{}:{}: invalid JSON: {}", source_name, e.line, e.reason));
+  }
+  return bad_input_error(fmt::format("{}:{}:{}: invalid JSON: {}", source_name,
+                                     e.line, e.column, e.reason));
 }
 
 std::optional<double> json_number(const nlohmann::json& value) {

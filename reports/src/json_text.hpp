@@ -11,6 +11,7 @@
 // newline, so the line a parse error reports is the line of the original
 // text.
 
+#include <cstddef>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -24,11 +25,23 @@ namespace fpbench::reports {
 std::string replace_non_finite_tokens(std::string_view json_text);
 
 // Parses the text after replace_non_finite_tokens. Errors are bad-input
-// "SOURCE:LINE: invalid JSON: <what the parser saw>", or for a text of
+// "SOURCE:LINE:COLUMN: invalid JSON: <what was expected, what was found>"
+// (no column when a replaced token precedes it on its line), or for a text of
 // nothing but blanks "SOURCE: empty input: expected <expected>".
 Result<nlohmann::json> parse_tool_json(std::string_view json_text,
                                        std::string_view source_name,
                                        std::string_view expected);
+
+// Where and why a text is not JSON: line and column from 1, and the reason
+// in words without the parser's internal tags ("expected '[', '{', or a
+// literal, found '}'").
+struct JsonSyntaxError {
+  std::size_t line = 1;
+  std::size_t column = 1;
+  std::string reason;
+};
+JsonSyntaxError describe_json_error(std::string_view text);
+std::string reword_json_error(std::string_view parser_message);
 
 // A JSON number, or one of the replaced non-finite tokens, as a double;
 // nullopt for any other value.

@@ -14,8 +14,17 @@ std::string markdown_escape(std::string_view text) {
   std::string out;
   out.reserve(text.size());
   for (char c : text) {
-    if (kSpecial.find(c) != std::string_view::npos) out += '\\';
-    out += c == '\n' ? ' ' : c;
+    // A line break would end the table row; any other control character
+    // but a tab (NUL) is invisible or cuts the text short in renderers, so
+    // it is shown as \xHH.
+    if (c == '\n') {
+      out += ' ';
+    } else if ((static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == '\x7f') {
+      out += fmt::format("\\\\x{:02x}", static_cast<unsigned char>(c));
+    } else {
+      if (kSpecial.find(c) != std::string_view::npos) out += '\\';
+      out += c;
+    }
   }
   return out;
 }

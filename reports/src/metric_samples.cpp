@@ -6,6 +6,9 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "fpbench/reports/sample_value.hpp"
+#include "json_text.hpp"
+
 namespace fpbench::reports {
 namespace {
 
@@ -42,10 +45,11 @@ Result<MetricReading> parse_reading(const nlohmann::ordered_json& j,
   }
   MetricReading r;
   r.value = j["value"].get<double>();
-  if (r.value < 0 || (metric == "wall" && !(r.value > 0))) {
-    return bad_line(
-        input, line,
-        fmt::format("metric '{}' has an impossible value {}", metric, r.value));
+  const std::string where = fmt::format("{}:{}: metric '{}'", input, line, metric);
+  if (auto ok = metric == "wall" ? check_rate(r.value, where)
+                                 : check_count(r.value, "value", where);
+      !ok) {
+    return ok.error();
   }
   if (!j.contains("source") || !j["source"].is_string()) {
     return bad_line(input, line,
@@ -56,13 +60,18 @@ Result<MetricReading> parse_reading(const nlohmann::ordered_json& j,
     if (!usable_number(j["time"]))
       return bad_line(input, line, "\"time\" must be a finite number");
     r.time_s = j["time"].get<double>();
+    if (auto ok = check_time(*r.time_s, where); !ok) return ok.error();
   }
   if (j.contains("by_name")) {
     if (!j["by_name"].is_object())
       return bad_line(input, line, "\"by_name\" must be an object");
     for (const auto& [name, count] : j["by_name"].items()) {
-      if (!usable_number(count) || count.get<double>() < 0) {
+      if (!usable_number(count)) {
         return bad_line(input, line, "by_name '" + name + "' must be a count");
+      }
+      if (auto ok = check_count(count.get<double>(), "by_name '" + name + "'", where);
+          !ok) {
+        return ok.error();
       }
       r.by_name.emplace_back(name, count.get<double>());
     }
@@ -74,8 +83,12 @@ Result<SampleRecord> parse_record(std::string_view text,
                                   const std::string& input, std::size_t line) {
   const auto j =
       nlohmann::ordered_json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded() || !j.is_object())
-    return bad_line(input, line, "not a JSON object");
+  if (j.is_discarded()) {
+    const JsonSyntaxError e = describe_json_error(text);
+    return bad_input_error(
+        fmt::format("{}:{}:{}: invalid JSON: {}", input, line, e.column, e.reason));
+  }
+  if (!j.is_object()) return bad_line(input, line, "not a JSON object");
   SampleRecord r;
   const auto text_field = [&](const char* key) -> Result<std::string> {
     if (!j.contains(key) || !j[key].is_string()) {

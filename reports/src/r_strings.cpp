@@ -1,12 +1,13 @@
 #include "r_strings.hpp"
 
 #include <locale.h>
-#include <unicode/uchar.h>
 #include <wctype.h>
 
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+
+#include "icu_runtime.hpp"
 
 namespace fpbench::reports::detail {
 namespace {
@@ -18,17 +19,19 @@ namespace {
 // them. Checked against R's nchar(type = "width") on 38,441 code points:
 // all agree but U+1734, whose category Unicode changed since.
 int code_point_width(char32_t c) {
+  if (c < 0x80) return 1;  // no ASCII character is a mark or wide
   const auto cp = static_cast<UChar32>(c);
   if (c == 0xAD) return 1;  // soft hyphen: a format character R shows
+  const IcuFunctions& u = icu();
   UVersionInfo age;
-  u_charAge(cp, age);
+  u.char_age(cp, age);
   if (age[0] > 13) return 1;
-  const int8_t category = u_charType(cp);
+  const int8_t category = u.char_type(cp);
   if (category == U_NON_SPACING_MARK || category == U_ENCLOSING_MARK ||
       category == U_FORMAT_CHAR || (c >= 0x1160 && c <= 0x11FF)) {
     return 0;
   }
-  const int east_asian = u_getIntPropertyValue(cp, UCHAR_EAST_ASIAN_WIDTH);
+  const int east_asian = u.int_property_value(cp, UCHAR_EAST_ASIAN_WIDTH);
   return east_asian == U_EA_WIDE || east_asian == U_EA_FULLWIDTH ? 2 : 1;
 }
 
@@ -88,7 +91,7 @@ bool printable(char32_t c) {
   if (c < 0x80) return c >= 0x20 && c != 0x7F;
   static const locale_t utf8 = ::newlocale(LC_CTYPE_MASK, "C.UTF-8", locale_t{});
   if (utf8 != locale_t{}) return ::iswprint_l(static_cast<wint_t>(c), utf8) != 0;
-  return c >= 0xA0 && c != 0x2028 && c != 0x2029 && u_isdefined(static_cast<UChar32>(c));
+  return c >= 0xA0 && c != 0x2028 && c != 0x2029 && icu().is_defined(static_cast<UChar32>(c));
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "fpbench/reports/sample_csv.hpp"
 
+#include "fpbench/reports/sample_value.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -164,14 +166,14 @@ std::string_view trim(std::string_view s) {
   return s.substr(first, s.find_last_not_of(kSpace) - first + 1);
 }
 
-// A finite decimal number, with the surrounding blanks and leading '+' that
-// R's as.numeric accepts.
+// A decimal number, with the surrounding blanks and leading '+' that R's
+// as.numeric accepts. Whether it is a usable value is check_rate's question.
 bool parse_number(std::string_view text, double& out) {
   std::string_view s = trim(text);
   if (!s.empty() && s.front() == '+') s.remove_prefix(1);
   if (s.empty()) return false;
   const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
-  return ec == std::errc() && end == s.data() + s.size() && std::isfinite(out);
+  return ec == std::errc() && end == s.data() + s.size();
 }
 
 bool is_header(const RecordReader& r) {
@@ -214,12 +216,24 @@ std::string quoted(std::string_view s) {
 
 namespace {
 
+// One row as parsed: views into the input, valid during the callback.
+struct RowView {
+  Binary binary;
+  std::string_view filename;
+  std::string_view configuration;
+  double rate;
+  double time;
+};
+
 // Every sample row in order, through `row`; the header is checked, and a
 // header line repeated further down (shards' files joined with cat) is
 // skipped.
 template <typename OnRow>
 Result<void> parse_rows(std::string_view text, std::string_view source_name,
                         const OnRow& row) {
+  // A byte-order mark, as spreadsheet programs write it, is not part of the
+  // header's first field.
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
   RecordReader reader(text);
   using Status = RecordReader::Status;
   auto unterminated = [&] {
@@ -271,8 +285,12 @@ Result<void> parse_rows(std::string_view text, std::string_view source_name,
                        fmt::format("time {} is not a finite number",
                                    shown(reader.field(4))));
     }
-    row(SampleCsvRow{binary, std::string(reader.field(1)),
-                     std::string(reader.field(2)), rate, time});
+    if (!std::isnormal(rate) || rate < 0 || !std::isnormal(time) || time < 0) {
+      const std::string where = fmt::format("{}:{}", source_name, line);
+      if (auto ok = check_rate(rate, where); !ok) return ok.error();
+      if (auto ok = check_time(time, where); !ok) return ok.error();
+    }
+    row(RowView{binary, reader.field(1), reader.field(2), rate, time});
     ++rows;
   }
   if (rows == 0) {
@@ -289,8 +307,8 @@ Result<void> parse_rows(std::string_view text, std::string_view source_name,
 Result<SampleSet> parse_samples_csv(std::string_view text,
                                     std::string_view source_name) {
   SampleSet samples;
-  auto parsed = parse_rows(text, source_name, [&](const SampleCsvRow& r) {
-    samples.add(r.binary, r.filename, r.configuration, r.rate_ops_per_s);
+  auto parsed = parse_rows(text, source_name, [&](const RowView& r) {
+    samples.add(r.binary, r.filename, r.configuration, r.rate);
   });
   if (!parsed) return parsed.error();
   return samples;
@@ -299,8 +317,9 @@ Result<SampleSet> parse_samples_csv(std::string_view text,
 Result<std::vector<SampleCsvRow>> parse_sample_csv_rows(
     std::string_view text, std::string_view source_name) {
   std::vector<SampleCsvRow> rows;
-  auto parsed = parse_rows(text, source_name, [&](const SampleCsvRow& r) {
-    rows.push_back(r);
+  auto parsed = parse_rows(text, source_name, [&](const RowView& r) {
+    rows.push_back(SampleCsvRow{r.binary, std::string(r.filename),
+                                std::string(r.configuration), r.rate, r.time});
   });
   if (!parsed) return parsed.error();
   return rows;

@@ -66,18 +66,19 @@ Result<LoadedSamples> load_samples(const SampleInputs& inputs) {
 
   LoadedSamples loaded;
   if (!inputs.csv_path.empty()) {
-    const auto text = read_input(inputs.csv_path);
-    if (!text) return text.error();
-    if (looks_like_sample_jsonl(*text)) {
+    const auto input = open_input(inputs.csv_path);
+    if (!input) return input.error();
+    const std::string_view text = input->view();
+    if (looks_like_sample_jsonl(text)) {
       loaded.input_name = input_display_name(inputs.csv_path);
-      auto records = parse_sample_jsonl(*text, loaded.input_name);
+      auto records = parse_sample_jsonl(text, loaded.input_name);
       if (!records) return records.error();
       loaded.records = std::move(*records);
       loaded.has_metrics = true;
       return loaded;
     }
     auto samples =
-        parse_samples_csv(*text, input_display_name(inputs.csv_path));
+        parse_samples_csv(text, input_display_name(inputs.csv_path));
     if (!samples) return samples.error();
     loaded.samples = std::move(*samples);
     loaded.metric_description = "rate_ops_per_s";

@@ -55,6 +55,8 @@ TEST(Markdown, EscapeShowsMarkupAsWrittenAndKeepsACellOnOneLine) {
             "BM\\_copy/8 \\| \\*fast\\* \\[x\\]\\(y\\) \\<b\\> \\#1 \\~a\\~ "
             "\\`c\\` \\\\");
   EXPECT_EQ(markdown_escape("first line\nsecond"), "first line second");
+  // NUL and other control characters are shown, never passed through.
+  EXPECT_EQ(markdown_escape(std::string_view("a\0b" "\x01" "c" "\x7f", 6)), "a\\\\x00b\\\\x01c\\\\x7f");
   EXPECT_EQ(markdown_escape("fs/read-file-sync size=1024 useFd='true'"),
             "fs/read-file-sync size=1024 useFd='true'");
 }

@@ -129,7 +129,8 @@ TEST(GbenchJson, NanTimeIsAnErrorNamingFileAndBenchmark) {
   const Loaded l = gbench_file("nan-time.json");
   EXPECT_EQ(error_of(l),
             "nan-time.json: benchmark 'BM_broken/2': real_time is nan ns, "
-            "which cannot become a rate (it must be a positive finite time)");
+            "which cannot become a rate: it is not a number (a time must be "
+            "positive, finite and normal)");
   // Nothing is added from a file with an error, not even its good rows.
   EXPECT_EQ(l.samples.sample_count(), 0u);
 }
@@ -143,6 +144,21 @@ TEST(GbenchJson, InfiniteZeroAndNegativeTimesAreErrors) {
         << time << ": " << error_of(l);
     EXPECT_NE(error_of(l).find("cannot become a rate"), std::string::npos);
   }
+}
+
+TEST(GbenchJson, SubnormalTimesAndRatesAreErrors) {
+  // 1e-300 ns is 1e-309 s, subnormal; 1e300 s makes a subnormal rate.
+  const Loaded tiny = gbench_text(file_of(row("BM_t/1", "1e-300")), "t.json");
+  EXPECT_EQ(error_of(tiny),
+            "t.json: benchmark 'BM_t/1': real_time is 1e-300 ns, which cannot "
+            "become a rate: it is subnormal (below 2.2e-308) (a time must be "
+            "positive, finite and normal)");
+  const Loaded huge =
+      gbench_text(file_of(row("BM_t/1", "1e308", "s")), "t.json");
+  EXPECT_NE(error_of(huge).find("is subnormal"), std::string::npos)
+      << error_of(huge);
+  const Loaded fine = gbench_text(file_of(row("BM_t/1", "1e-290")), "t.json");
+  EXPECT_TRUE(fine.result) << error_of(fine);
 }
 
 TEST(GbenchJson, TimeUnitsBecomeIterationsPerSecond) {
@@ -216,16 +232,32 @@ TEST(GbenchJson, OldFormatWithoutRunType) {
 
 TEST(GbenchJson, MalformedJsonErrorHasFileAndLine) {
   const Loaded l = gbench_file("malformed.json");
-  EXPECT_EQ(error_of(l).rfind("malformed.json:8: invalid JSON: ", 0), 0u)
-      << error_of(l);
+  EXPECT_EQ(error_of(l),
+            "malformed.json:8:16: invalid JSON: expected '}', found string "
+            "literal");
   // A bare NaN earlier on does not move the line.
   const Loaded shifted =
       gbench_text("{\"x\": NaN,\n\"y\": -Infinity,\n\"z\": }", "s.json");
   EXPECT_EQ(error_of(shifted).rfind("s.json:3: invalid JSON: ", 0), 0u)
       << error_of(shifted);
   const Loaded truncated = gbench_text("{\"benchmarks\": [\n", "t.json");
-  EXPECT_EQ(error_of(truncated).rfind("t.json:2: invalid JSON: ", 0), 0u)
+  EXPECT_EQ(error_of(truncated).rfind("t.json:2:1: invalid JSON: ", 0), 0u)
       << error_of(truncated);
+}
+
+TEST(GbenchJson, MalformedJsonSaysColumnAndWhatWasExpectedInWords) {
+  const Loaded l = gbench_text("{\"benchmarks\": [\n  {\"name\": }]}", "b.json");
+  EXPECT_EQ(error_of(l),
+            "b.json:2:12: invalid JSON: expected '[', '{', or a literal, found "
+            "'}'");
+  const Loaded truncated = gbench_text("{\"benchmarks\": [\n", "t.json");
+  EXPECT_EQ(error_of(truncated),
+            "t.json:2:1: invalid JSON: expected '[', '{', or a literal, found "
+            "the end of the input");
+  for (const Loaded& bad : {l, truncated, gbench_text("{\"a\": tru}", "x.json")}) {
+    EXPECT_EQ(error_of(bad).find("json.exception"), std::string::npos) << error_of(bad);
+    EXPECT_EQ(error_of(bad).find("syntax error"), std::string::npos) << error_of(bad);
+  }
 }
 
 TEST(GbenchJson, WrongShapesAreErrors) {

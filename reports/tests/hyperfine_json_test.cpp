@@ -71,6 +71,26 @@ TEST(HyperfineJson, ZeroTimeIsAnError) {
   EXPECT_EQ(l.samples.sample_count(), 0u);
 }
 
+TEST(HyperfineJson, NegativeNonFiniteAndSubnormalTimesAreErrors) {
+  const auto error_for = [](const std::string& time) {
+    return error_of(hyperfine_text(
+        "{\"results\": [{\"command\": \"c\", \"times\": [0.5, " + time + "]}]}",
+        "h.json"));
+  };
+  EXPECT_EQ(error_for("-0.25"),
+            "h.json: command 'c': times[1] is -0.25 s, which cannot become a "
+            "rate: it is negative (a time must be positive, finite and "
+            "normal)");
+  EXPECT_EQ(error_for("1e-310"),
+            "h.json: command 'c': times[1] is 1e-310 s, which cannot become a "
+            "rate: it is subnormal (below 2.2e-308) (a time must be positive, "
+            "finite and normal)");
+  EXPECT_NE(error_for("Infinity").find("times[1] is inf s, which cannot become "
+                                       "a rate: it is infinite"),
+            std::string::npos)
+      << error_for("Infinity");
+}
+
 TEST(HyperfineJson, WrongShapesAreErrors) {
   EXPECT_EQ(error_of(hyperfine_text("{}", "h.json")),
             "h.json: no \"results\" array: expected a hyperfine --export-json "
@@ -87,7 +107,7 @@ TEST(HyperfineJson, WrongShapesAreErrors) {
             "h.json: no successful runs to use as samples");
   EXPECT_EQ(
       error_of(hyperfine_text("{\"results\": [\n{\"command\": }]}", "h.json"))
-          .rfind("h.json:2: invalid JSON: ", 0),
+          .rfind("h.json:2:13: invalid JSON: ", 0),
       0u);
 }
 

@@ -127,6 +127,66 @@ TEST(SampleCsv, NonNumericRate) {
             "in.csv:2: time 'x' is not a finite number");
 }
 
+TEST(SampleCsv, RefusesRatesAndTimesThatAreNotPositiveNormalNumbers) {
+  const std::string good = "\"old\",\"a.js\",\"\",1,1\n";
+  EXPECT_EQ(error_of(with_header(good + "\"new\",\"a.js\",\"\",-5,1\n")),
+            "in.csv:3: rate -5 is negative: a rate must be a positive, "
+            "finite, normal number of operations per second");
+  EXPECT_EQ(error_of(with_header("\"new\",\"a.js\",\"\",0,1\n")),
+            "in.csv:2: rate 0 is zero: a rate must be a positive, finite, "
+            "normal number of operations per second");
+  EXPECT_EQ(error_of(with_header("\"new\",\"a.js\",\"\",-0,1\n")),
+            "in.csv:2: rate -0 is zero: a rate must be a positive, finite, "
+            "normal number of operations per second");
+  EXPECT_EQ(error_of(with_header("\"new\",\"a.js\",\"\",1e-310,1\n")),
+            "in.csv:2: rate 1e-310 is subnormal (below 2.2e-308): a rate must "
+            "be a positive, finite, normal number of operations per second");
+  EXPECT_EQ(error_of(with_header("\"new\",\"a.js\",\"\",inf,1\n")),
+            "in.csv:2: rate inf is infinite: a rate must be a positive, "
+            "finite, normal number of operations per second");
+  EXPECT_EQ(error_of(with_header("\"new\",\"a.js\",\"\",nan,1\n")),
+            "in.csv:2: rate nan is not a number: a rate must be a positive, "
+            "finite, normal number of operations per second");
+  EXPECT_EQ(error_of(with_header("\"new\",\"a.js\",\"\",1,0\n")),
+            "in.csv:2: time 0 is zero: a time must be a positive, finite, "
+            "normal number of seconds");
+  EXPECT_EQ(error_of(with_header("\"new\",\"a.js\",\"\",1,-2.5\n")),
+            "in.csv:2: time -2.5 is negative: a time must be a positive, "
+            "finite, normal number of seconds");
+  // The smallest normal double is still a rate.
+  EXPECT_TRUE(parse_samples_csv(
+      with_header("\"new\",\"a.js\",\"\",2.2250738585072014e-308,1\n"),
+      "in.csv"));
+}
+
+TEST(SampleCsv, AcceptsAByteOrderMarkBeforeTheHeader) {
+  const auto r = parse_samples_csv(
+      "\xEF\xBB\xBF" + with_header("\"old\",\"a.js\",\"\",5,1\n"), "in.csv");
+  ASSERT_TRUE(r.has_value()) << r.error().message;
+  EXPECT_EQ(r->benchmarks()[0].old_rates, std::vector<double>{5});
+  // Only at the start: elsewhere it is part of a field.
+  EXPECT_EQ(error_of(with_header("\xEF\xBB\xBF\"old\",\"a.js\",\"\",5,1\n")),
+            "in.csv:2: unknown binary '\xEF\xBB\xBFold': expected 'old' or 'new'");
+}
+
+TEST(SampleCsv, RowsInAnyOrderGroupByTheJoinedName) {
+  // compare.js's cycle (a, b, a, b), a repeat, a reversal, and two rows whose
+  // filename and configuration differ but join to the same name.
+  const auto r = parse_samples_csv(
+      with_header("\"old\",\"a\",\"1\",1,1\n\"old\",\"b\",\"1\",2,1\n"
+                  "\"new\",\"a\",\"1\",3,1\n\"new\",\"b\",\"1\",4,1\n"
+                  "\"new\",\"b\",\"1\",5,1\n\"old\",\"a\",\"1\",6,1\n"
+                  "\"old\",\"a b\",\"c\",7,1\n\"old\",\"a\",\"b c\",8,1\n"),
+      "in.csv");
+  ASSERT_TRUE(r.has_value()) << r.error().message;
+  ASSERT_EQ(r->benchmarks().size(), 3u);
+  EXPECT_EQ(r->benchmarks()[0].old_rates, (std::vector<double>{1, 6}));
+  EXPECT_EQ(r->benchmarks()[0].new_rates, std::vector<double>{3});
+  EXPECT_EQ(r->benchmarks()[1].new_rates, (std::vector<double>{4, 5}));
+  EXPECT_EQ(r->benchmarks()[2].name, "a b c");
+  EXPECT_EQ(r->benchmarks()[2].old_rates, (std::vector<double>{7, 8}));
+}
+
 TEST(SampleCsv, UnknownBinaryLabel) {
   EXPECT_EQ(error_of(with_header("\"baseline\",\"a.js\",\"\",1,1\n")),
             "in.csv:2: unknown binary 'baseline': expected 'old' or 'new'");

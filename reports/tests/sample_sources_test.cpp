@@ -5,9 +5,12 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
+#include "fpbench/reports/input.hpp"
 #include "json_samples_test_util.hpp"
 
 namespace fpbench::reports {
@@ -91,8 +94,40 @@ TEST(LoadSamples, ErrorsNameTheFile) {
   EXPECT_NE(missing.error().message.find("no-such.json"), std::string::npos);
   in.gbench[1] = kGbenchDir + "malformed.json";
   EXPECT_EQ(load_samples(in).error().message.rfind(
-                kGbenchDir + "malformed.json:8: ", 0),
+                kGbenchDir + "malformed.json:8:16: ", 0),
             0u);
+}
+
+TEST(ReadInput, AnEndlessInputStopsAtTheLimit) {
+  const auto zero = read_input("/dev/zero", 1 << 20);
+  ASSERT_FALSE(zero);
+  EXPECT_EQ(zero.error().kind, ErrorKind::kBadInput);
+  EXPECT_EQ(zero.error().message,
+            "/dev/zero: input larger than 1048576 bytes, the most one input may "
+            "hold: is it the right file?");
+}
+
+TEST(ReadInput, AFileLargerThanTheDefaultLimitIsRefusedUnread) {
+  // Sparse: one byte past the limit costs no disk and, refused by its size,
+  // no memory.
+  const std::string path = ::testing::TempDir() + "fpbench-huge-input";
+  {
+    std::ofstream out(path);
+  }
+  std::filesystem::resize_file(path, kMaxInputBytes + 1);
+  const auto huge = read_input(path);
+  const auto huge_mapped = open_input(path);
+  std::filesystem::remove(path);
+  ASSERT_FALSE(huge_mapped);
+  EXPECT_EQ(huge_mapped.error().kind, ErrorKind::kBadInput);
+  ASSERT_FALSE(huge);
+  EXPECT_EQ(huge.error().kind, ErrorKind::kBadInput);
+  EXPECT_NE(huge.error().message.find("input larger than 1073741824 bytes"), std::string::npos)
+      << huge.error().message;
+  // A file within the limit is read.
+  const auto small = read_input(FPBENCH_SOURCE_DIR "/reports/tests/data/gbench/malformed.json",
+                                kMaxInputBytes);
+  EXPECT_TRUE(small);
 }
 
 TEST(LoadSamples, DisjointNamesWarn) {
@@ -105,6 +140,35 @@ TEST(LoadSamples, DisjointNamesWarn) {
                                          kGbenchDir +
                                          "skipped-1.8.json have no benchmark "
                                          "name in common");
+}
+
+}  // namespace
+}  // namespace fpbench::reports
+
+namespace fpbench::reports {
+namespace {
+
+TEST(OpenInput, AMappedFileHasTheBytesReadInputReads) {
+  const std::string path = FPBENCH_SOURCE_DIR "/reports/tests/data/compare-r/readfilesync.csv";
+  const auto read = read_input(path);
+  auto mapped = open_input(path);
+  ASSERT_TRUE(read);
+  ASSERT_TRUE(mapped);
+  EXPECT_EQ(mapped->view(), *read);
+  InputText moved = std::move(*mapped);
+  EXPECT_EQ(moved.view(), *read);
+  InputText assigned(std::string("x"));
+  assigned = std::move(moved);
+  EXPECT_EQ(assigned.view(), *read);
+  const auto empty_path = ::testing::TempDir() + "fpbench-empty-input";
+  { std::ofstream out(empty_path); }
+  const auto empty = open_input(empty_path);
+  std::filesystem::remove(empty_path);
+  ASSERT_TRUE(empty);
+  EXPECT_TRUE(empty->view().empty());
+  const auto endless = open_input("/dev/zero", 4096);
+  ASSERT_FALSE(endless);
+  EXPECT_EQ(endless.error().kind, ErrorKind::kBadInput);
 }
 
 }  // namespace

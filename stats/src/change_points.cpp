@@ -10,6 +10,7 @@
 
 #include "fpbench/stats/descriptive.hpp"
 #include "fpbench/stats/welch.hpp"
+#include "unit_scale.hpp"
 
 namespace fpbench::stats {
 namespace {
@@ -279,11 +280,22 @@ std::vector<ChangePoint> detect_change_points(
                    [](double v) { return std::isfinite(v); })) {
     return {};
   }
+  // Found on the series scaled to about 1 (unit_scale.hpp), where pooled
+  // variances neither overflow nor underflow; the means are scaled back.
+  double largest = 0;
+  for (double v : series) largest = std::max(largest, std::fabs(v));
+  const double factor = detail::unit_scale(largest);
+  const std::vector<double> scaled = detail::scaled(series, factor);
   const Settings settings{min_segment, options.adjust_for_candidates};
   const std::size_t window = std::max(options.window, 2 * min_segment);
   const auto candidates = split_series(
-      series, window, first_pass_p_value(options.max_p_value), settings);
-  return merge(series, candidates, options, settings);
+      scaled, window, first_pass_p_value(options.max_p_value), settings);
+  std::vector<ChangePoint> points = merge(scaled, candidates, options, settings);
+  for (ChangePoint& cp : points) {
+    cp.mean_before /= factor;
+    cp.mean_after /= factor;
+  }
+  return points;
 }
 
 }  // namespace fpbench::stats

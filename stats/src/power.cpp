@@ -1,13 +1,16 @@
 #include "fpbench/stats/power.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <limits>
 #include <optional>
 #include <span>
+#include <vector>
 
 #include "fpbench/stats/descriptive.hpp"
 #include "fpbench/stats/welch.hpp"
+#include "unit_scale.hpp"
 
 namespace fpbench::stats {
 namespace {
@@ -43,8 +46,12 @@ double projected_half_width_pct(double var_old, double var_new, double mean_old,
   const auto n = static_cast<double>(runs_per_side);
   // df as welch_t_test and the scale as compare_rates compute them, so that
   // at the observed n on both sides this is the interval compare_rates shows.
-  const double se_old = std::sqrt(var_old / n);
-  const double se_new = std::sqrt(var_new / n);
+  // df from the standard errors scaled to about 1 (unit_scale.hpp): se^4
+  // overflows for rates past 1e77 and underflows below 1e-77.
+  const double factor = detail::unit_scale(
+      std::max(std::sqrt(var_old / n), std::sqrt(var_new / n)));
+  const double se_old = std::sqrt(var_old / n) * factor;
+  const double se_new = std::sqrt(var_new / n) * factor;
   const double se = std::sqrt(se_old * se_old + se_new * se_new);
   const double df = std::pow(se, 4) / (std::pow(se_old, 4) / (n - 1) +
                                        std::pow(se_new, 4) / (n - 1));
@@ -61,11 +68,17 @@ std::optional<std::size_t> runs_to_decide(std::span<const double> old_rates,
       !(alpha > 0 && alpha < 1)) {
     return std::nullopt;
   }
+  // Scaled as the test scales them (unit_scale.hpp); the interval in
+  // percent does not depend on the scale.
+  const double factor = detail::unit_scale(
+      std::max(std::fabs(mean(old_rates)), std::fabs(mean(new_rates))));
+  const std::vector<double> old_scaled = detail::scaled(old_rates, factor);
+  const std::vector<double> new_scaled = detail::scaled(new_rates, factor);
   Observed o;
-  o.var_old = variance(old_rates);
-  o.var_new = variance(new_rates);
-  o.mean_old = mean(old_rates);
-  const double mean_new = mean(new_rates);
+  o.var_old = variance(old_scaled);
+  o.var_new = variance(new_scaled);
+  o.mean_old = mean(old_scaled);
+  const double mean_new = mean(new_scaled);
   o.improvement_pct = (mean_new - o.mean_old) / o.mean_old * 100;
   if (!(o.mean_old > 0) || !(o.var_old + o.var_new > 0) ||
       !std::isfinite(o.var_old + o.var_new) ||

@@ -1,8 +1,6 @@
 #include "fpbench/stats/sequential.hpp"
 
 #include <algorithm>
-#include <boost/math/distributions/normal.hpp>
-#include <boost/math/distributions/students_t.hpp>
 #include <cmath>
 #include <cstddef>
 #include <limits>
@@ -10,6 +8,8 @@
 #include <span>
 #include <utility>
 #include <vector>
+
+#include "boost_math.hpp"
 
 namespace fpbench::stats {
 namespace {

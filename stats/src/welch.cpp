@@ -1,11 +1,13 @@
 #include "fpbench/stats/welch.hpp"
 
 #include <algorithm>
-#include <boost/math/distributions/students_t.hpp>
 #include <cmath>
 #include <limits>
+#include <vector>
 
+#include "boost_math.hpp"
 #include "fpbench/stats/descriptive.hpp"
+#include "unit_scale.hpp"
 
 namespace fpbench::stats {
 namespace {
@@ -47,18 +49,37 @@ std::optional<WelchTest> welch_t_test(std::span<const double> old_sample,
   WelchTest w;
   w.mean_old = mean(old_sample);
   w.mean_new = mean(new_sample);
-  const double se_old = std::sqrt(variance(old_sample) / n_old);
-  const double se_new = std::sqrt(variance(new_sample) / n_new);
-  w.std_error = std::sqrt(se_old * se_old + se_new * se_new);
-  w.df = std::pow(w.std_error, 4) / (std::pow(se_old, 4) / (n_old - 1) +
-                                     std::pow(se_new, 4) / (n_new - 1));
+  // The test on the samples scaled to about 1 (unit_scale.hpp): t, df and p
+  // do not depend on the scale, se is scaled back.
+  const double factor = detail::unit_scale(
+      std::max(std::fabs(w.mean_old), std::fabs(w.mean_new)));
+  const std::vector<double> old_scaled = detail::scaled(old_sample, factor);
+  const std::vector<double> new_scaled = detail::scaled(new_sample, factor);
+  const double mean_old = mean(old_scaled);
+  const double mean_new = mean(new_scaled);
+  const double se_old = std::sqrt(variance(old_scaled) / n_old);
+  const double se_new = std::sqrt(variance(new_scaled) / n_new);
+  const double se = std::sqrt(se_old * se_old + se_new * se_new);
+  w.std_error = se / factor;
+  w.df = std::pow(se, 4) / (std::pow(se_old, 4) / (n_old - 1) +
+                            std::pow(se_new, 4) / (n_new - 1));
+  // R computes df unscaled. Where only se^4 overflows it gets df = Inf and
+  // compare.R prints intervals from it; that df is kept so that the table
+  // stays R's. Where R gets no df at all (NaN: both overflow, or underflow
+  // to 0 / 0) the scaled one stands.
+  const double r_se_old = std::sqrt(variance(old_sample) / n_old);
+  const double r_se_new = std::sqrt(variance(new_sample) / n_new);
+  const double r_df =
+      std::pow(std::sqrt(r_se_old * r_se_old + r_se_new * r_se_new), 4) /
+      (std::pow(r_se_old, 4) / (n_old - 1) + std::pow(r_se_new, 4) / (n_new - 1));
+  if (std::isinf(r_df)) w.df = r_df;
 
-  const double scale = std::max(std::fabs(w.mean_old), std::fabs(w.mean_new));
-  if (!std::isfinite(w.std_error) || !std::isfinite(scale) ||
-      w.std_error < 10 * std::numeric_limits<double>::epsilon() * scale) {
+  const double scale = std::max(std::fabs(mean_old), std::fabs(mean_new));
+  if (!std::isfinite(se) || !std::isfinite(scale) ||
+      se < 10 * std::numeric_limits<double>::epsilon() * scale) {
     return std::nullopt;
   }
-  w.t = (w.mean_new - w.mean_old) / w.std_error;
+  w.t = (mean_new - mean_old) / se;
   if (!std::isfinite(w.t) || !valid_df(w.df)) {
     return std::nullopt;
   }

@@ -6,6 +6,8 @@
 // before letters, and at equal letters lowercase before uppercase, so
 // `code='process.versions'` < `code='process'` and `buffer/` < `Buffer/`.
 
+#include <optional>
+#include <string>
 #include <string_view>
 
 namespace fpbench::reports {
@@ -14,5 +16,10 @@ namespace fpbench::reports {
 // strings can collate equal when they differ only in ignorable characters
 // (U+200B, say).
 int collate(std::string_view a, std::string_view b);
+
+// For an ASCII name, a key whose byte order is collate's order (equal keys
+// for names that collate equal), so that a sort computes each name's
+// weights once; nullopt for a name outside ASCII.
+std::optional<std::string> collation_key(std::string_view ascii_name);
 
 }  // namespace fpbench::reports

@@ -39,6 +39,7 @@ class SampleSet {
   std::vector<BenchmarkSamples> benchmarks_;
   std::unordered_map<std::string, std::size_t> index_by_name_;
   std::string name_scratch_;
+  std::size_t last_ = 0;  // index of the benchmark of the last sample added
   std::size_t sample_count_ = 0;
 };
 

@@ -14,10 +14,17 @@
 // Assumptions: independent samples, each roughly normal or large enough for
 // the central limit theorem; the variances may differ.
 //
+// Scale: the test runs on the samples multiplied by a power of two that
+// brings the larger mean to [1, 2) (exact, so ordinary inputs give R's
+// numbers bit for bit), so rates around 1e300 or 1e-300 give the p-value of
+// the same data around 1e3, where R's own arithmetic overflows or
+// underflows. One exception keeps compare.R's table: where R's unscaled se^4
+// alone overflows, R's df is Inf, and so is df here.
+//
 // Undefined (std::nullopt): fewer than two values on a side (n = 0 or 1),
 // "essentially constant" data (se < 10 * DBL_EPSILON * max(|mean_old|,
 // |mean_new|), which includes zero variance on both sides, where R stops with
-// an error), or any non-finite intermediate (overflowing inputs).
+// an error), or any non-finite input or intermediate.
 
 #include <optional>
 #include <span>
