@@ -355,7 +355,9 @@ Result<CommandOutput> history_samples(const SamplesOptions& options) {
   CommandOutput out;
   out.text = std::string(reports::kSampleCsvHeader);
   for (const auto& [machine, name, side, filename, configuration, value, order] : rows) {
-    out.text += reports::sample_csv_line(side, filename, configuration, value, 0.0);
+    // The store keeps rates only; a CSV time must be positive, so each row
+    // says the seconds of one operation, which compare does not read.
+    out.text += reports::sample_csv_line(side, filename, configuration, value, 1.0 / value);
   }
   return out;
 }

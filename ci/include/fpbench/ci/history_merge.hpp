@@ -41,7 +41,7 @@ struct SamplesOptions {
 // The wall-clock samples of the commit's runs as compare.js CSV, machines
 // and benchmarks in name order: the shards of a run recorded under several
 // machine names read back as one run. The store keeps rates only, so the
-// time column is 0.
+// time column is the seconds of one operation, 1/rate.
 Result<CommandOutput> history_samples(const SamplesOptions& options);
 
 }  // namespace fpbench::ci
