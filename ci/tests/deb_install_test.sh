@@ -25,6 +25,9 @@ fpbench history --help | head -1
 printf '"binary","filename","configuration","rate","time"\n"old","a","n=1",100,1\n"old","a","n=1",102,1\n"new","a","n=1",120,1\n"new","a","n=1",118,1\n' > x.csv
 fpbench compare x.csv --plot x.png | head -2
 file x.png
+# A name outside ASCII makes compare load ICU, which the package depends on.
+printf '"binary","filename","configuration","rate","time"\n"old","\303\251t\303\251","n=1",100,1\n"old","\303\251t\303\251","n=1",102,1\n"new","\303\251t\303\251","n=1",120,1\n"new","\303\251t\303\251","n=1",118,1\n' > y.csv
+fpbench compare y.csv | head -2
 fpbench run --old-impl baseline --new-impl fast calibration --runs 2 --min-time 0.001 --no-progress --no-realtime | fpbench compare | head -2
 fpbench history record x.csv --db h.sqlite --commit abcd1234 | head -1
 dpkg -r fpbench >/dev/null
