@@ -2,11 +2,13 @@
 
 #include "fpbench/reports/sample_value.hpp"
 
+#include "csv_scan.hpp"
+#include "decimal.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <cmath>
 #include <string>
 
@@ -106,47 +108,49 @@ class RecordReader {
   }
 
   // Position of the next comma, newline or quote at or after `from`, or the
-  // end of the text. A plain loop: the generic find_first_of calls memchr
-  // once per character, which dominated the reading of large files.
+  // end of the text.
   [[nodiscard]] std::size_t find_special(std::size_t from) const {
-    const char* p = text_.data() + from;
-    const char* const end = text_.data() + text_.size();
-    while (p != end && *p != ',' && *p != '\n' && *p != '"') ++p;
-    return static_cast<std::size_t>(p - text_.data());
+    const char* const base = text_.data();
+    return static_cast<std::size_t>(
+        detail::find_first_of3(base + from, base + text_.size(), ',', '\n', '"') -
+        base);
   }
 
   // At an opening quote: consumes the quoted section and its closing quote.
+  // Inside, "" is one quote, and CRLF and a lone CR become LF as R reads
+  // them; every line end counts for the line numbers of later messages.
   bool read_quoted(FieldBuilder& field) {
     saw_quote_ = true;
-    ++pos_;
+    const char* const base = text_.data();
+    const char* const end = base + text_.size();
+    const char* start = base + pos_ + 1;
+    const char* p = start;
     for (;;) {
-      const std::size_t close = text_.find('"', pos_);
-      if (close == std::string_view::npos) return false;
-      add_quoted_text(field, text_.substr(pos_, close - pos_));
-      pos_ = close + 1;
-      if (pos_ == text_.size() || text_[pos_] != '"') return true;
-      field.add(text_.substr(pos_, 1));  // "" stands for one quote
-      ++pos_;
+      p = detail::find_first_of3(p, end, '"', '\n', '\r');
+      if (p == end) return false;
+      if (*p == '\n') {
+        ++line_;
+        ++p;
+        continue;
+      }
+      field.add(piece(start, p));
+      if (*p == '\r') {
+        field.add("\n");
+        ++line_;
+        p += p + 1 != end && p[1] == '\n' ? 2 : 1;
+      } else if (++p == end || *p != '"') {
+        pos_ = static_cast<std::size_t>(p - base);
+        return true;
+      } else {
+        field.add("\"");  // "" stands for one quote
+        ++p;
+      }
+      start = p;
     }
   }
 
-  // Text inside quotes, with CRLF and lone CR turned into LF as R does.
-  void add_quoted_text(FieldBuilder& field, std::string_view inside) {
-    for (std::size_t cr; (cr = inside.find('\r')) != std::string_view::npos;) {
-      add_lines(field, inside.substr(0, cr));
-      field.add("\n");
-      ++line_;
-      inside.remove_prefix(cr + (cr + 1 < inside.size() && inside[cr + 1] == '\n' ? 2 : 1));
-    }
-    add_lines(field, inside);
-  }
-
-  void add_lines(FieldBuilder& field, std::string_view piece) {
-    for (std::size_t nl = piece.find('\n'); nl != std::string_view::npos;
-         nl = piece.find('\n', nl + 1)) {
-      ++line_;
-    }
-    field.add(piece);
+  static std::string_view piece(const char* from, const char* to) {
+    return {from, static_cast<std::size_t>(to - from)};
   }
 
   std::string_view text_;
@@ -159,11 +163,13 @@ class RecordReader {
   std::array<std::string, kColumns + 1> scratch_;
 };
 
+bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+// A loop, not find_first_not_of: that one calls memchr for every character.
 std::string_view trim(std::string_view s) {
-  constexpr std::string_view kSpace = " \t\r";
-  const std::size_t first = s.find_first_not_of(kSpace);
-  if (first == std::string_view::npos) return {};
-  return s.substr(first, s.find_last_not_of(kSpace) - first + 1);
+  while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_blank(s.back())) s.remove_suffix(1);
+  return s;
 }
 
 // A decimal number, with the surrounding blanks and leading '+' that R's
@@ -172,8 +178,7 @@ bool parse_number(std::string_view text, double& out) {
   std::string_view s = trim(text);
   if (!s.empty() && s.front() == '+') s.remove_prefix(1);
   if (s.empty()) return false;
-  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
-  return ec == std::errc() && end == s.data() + s.size();
+  return detail::parse_decimal(s, out);
 }
 
 bool is_header(const RecordReader& r) {
