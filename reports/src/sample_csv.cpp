@@ -3,12 +3,12 @@
 #include "fpbench/reports/sample_value.hpp"
 
 #include "csv_scan.hpp"
-#include "decimal.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cmath>
 #include <string>
 
@@ -178,7 +178,8 @@ bool parse_number(std::string_view text, double& out) {
   std::string_view s = trim(text);
   if (!s.empty() && s.front() == '+') s.remove_prefix(1);
   if (s.empty()) return false;
-  return detail::parse_decimal(s, out);
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+  return ec == std::errc() && end == s.data() + s.size();
 }
 
 bool is_header(const RecordReader& r) {
