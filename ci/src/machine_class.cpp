@@ -1,5 +1,7 @@
 #include "machine_class.hpp"
 
+#include "fpbench/base/host.hpp"
+
 #include <fmt/format.h>
 #include <sys/utsname.h>
 
@@ -9,17 +11,6 @@
 
 namespace fpbench::ci::detail {
 namespace {
-
-std::string cpu_model() {
-  std::ifstream in("/proc/cpuinfo");
-  for (std::string line; std::getline(in, line);) {
-    if (line.rfind("model name", 0) == 0) {
-      const auto colon = line.find(':');
-      if (colon != std::string::npos) return line.substr(line.find_first_not_of(' ', colon + 1));
-    }
-  }
-  return "unknown";
-}
 
 std::map<std::string, std::string> sources_of(const std::vector<RecordedMetric>& metrics) {
   std::map<std::string, std::string> out;

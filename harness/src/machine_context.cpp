@@ -1,5 +1,7 @@
 #include "machine_context.hpp"
 
+#include "fpbench/base/host.hpp"
+
 #include <sys/utsname.h>
 #include <unistd.h>
 
@@ -12,17 +14,6 @@
 
 namespace fpbench::harness::detail {
 namespace {
-
-std::string cpu_model() {
-  std::ifstream in("/proc/cpuinfo");
-  for (std::string line; std::getline(in, line);) {
-    if (line.rfind("model name", 0) == 0) {
-      const auto colon = line.find(':');
-      if (colon != std::string::npos) return line.substr(line.find_first_not_of(' ', colon + 1));
-    }
-  }
-  return "unknown";
-}
 
 std::string utc_now() {
   const std::time_t t = std::time(nullptr);
