@@ -87,10 +87,12 @@ bool same_output_file(const std::string& a, const std::string& b) {
     return S_ISREG(sa->st_mode) && sa->st_dev == sb->st_dev && sa->st_ino == sb->st_ino;
   }
   if (sa || sb || a == "-" || b == "-") return false;
+  // Made absolute first: weakly_canonical leaves a relative path relative
+  // when none of it exists yet, so "X" and "./X" would differ.
   std::error_code ea;
   std::error_code eb;
-  const auto ca = std::filesystem::weakly_canonical(a, ea);
-  const auto cb = std::filesystem::weakly_canonical(b, eb);
+  const auto ca = std::filesystem::weakly_canonical(std::filesystem::absolute(a, ea), ea);
+  const auto cb = std::filesystem::weakly_canonical(std::filesystem::absolute(b, eb), eb);
   return !ea && !eb && ca == cb;
 }
 
