@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <chrono>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,6 +26,7 @@ nlohmann::json parse_build_info(const std::string& text);
 // gethostname, or "unknown".
 std::string host_name();
 
-nlohmann::json machine_context(const std::vector<MeasuredProgram>& programs);
+nlohmann::json machine_context(const std::vector<MeasuredProgram>& programs,
+                               std::chrono::milliseconds query_timeout);
 
 }  // namespace fpbench::harness::detail
