@@ -228,6 +228,25 @@ Result<ThresholdRule> parse_threshold_rule(std::string_view text) {
   return ThresholdRule{std::string(text.substr(0, eq)), *value};
 }
 
+Result<void> check_thresholds(const GateOptions& options) {
+  if (options.lower_is_better) return {};
+  const auto check = [&](double pct, const std::string& what) -> Result<void> {
+    if (pct < 100) return {};
+    return usage_error(fmt::format(
+        "{}: {} is higher-is-better, and it cannot fall by 100% or more (that would be "
+        "zero), so no regression could ever cross it; give less than 100%",
+        what, options.metric.empty() ? std::string("the rate") : options.metric));
+  };
+  if (auto ok = check(options.max_regression_pct,
+                         fmt::format("--max-regression {}%", options.max_regression_pct)); !ok) return ok;
+  for (const ThresholdRule& rule : options.thresholds) {
+    if (auto ok = check(rule.max_regression_pct,
+                           fmt::format("--threshold {}={}%", rule.pattern, rule.max_regression_pct)); !ok)
+      return ok;
+  }
+  return {};
+}
+
 GateResult evaluate_gate(const reports::SampleSet& samples, const GateOptions& options) {
   GateResult result;
   result.options = options;

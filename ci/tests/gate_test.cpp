@@ -237,6 +237,27 @@ TEST(Gate, ZeroVarianceIsDecidedOnTheMeans) {
   EXPECT_NE(r.decisions[0].reason.find("no variance"), std::string::npos);
 }
 
+TEST(Gate, AThresholdARateCanNeverCrossIsRefused) {
+  GateOptions options;
+  options.max_regression_pct = 99.9;
+  EXPECT_TRUE(check_thresholds(options));
+  options.max_regression_pct = 100;
+  const Result<void> plain = check_thresholds(options);
+  ASSERT_FALSE(plain);
+  EXPECT_EQ(plain.error().kind, ErrorKind::kUsage);
+  EXPECT_EQ(plain.error().message.rfind("--max-regression 100%: rate_ops_per_s is higher-is-better", 0),
+            0u)
+      << plain.error().message;
+  options.max_regression_pct = 5;
+  options.thresholds.push_back({"fs/*", 150});
+  const Result<void> rule = check_thresholds(options);
+  ASSERT_FALSE(rule);
+  EXPECT_EQ(rule.error().message.rfind("--threshold fs/*=150%", 0), 0u) << rule.error().message;
+  options.lower_is_better = true;
+  options.max_regression_pct = 300;
+  EXPECT_TRUE(check_thresholds(options));
+}
+
 TEST(Gate, ParsesPercentagesAndRejectsJunk) {
   EXPECT_EQ(*parse_percentage("5%", "--max-regression"), 5);
   EXPECT_EQ(*parse_percentage("0.5", "--max-regression"), 0.5);

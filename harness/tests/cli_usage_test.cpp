@@ -89,6 +89,8 @@ TEST_F(Usage, RunRefusesNumbersOutOfRangeBeforeMeasuring) {
       {"--look-every 0", "--look-every must be at least 1"},
       {"--alpha 2", "--alpha must be between 0 and 1"},
       {"--max-regression lots", "--max-regression 'lots' is not a percentage"},
+      {"--until-decided --max-regression 100%",
+       "--max-regression 100%: rate_ops_per_s is higher-is-better"},
       {"--time-budget -5", "--time-budget: expected a positive duration"},
       {"--runs abc", "Could not convert: --runs = abc"},
       {"--runs 99999999999", "Could not convert"},
