@@ -37,14 +37,15 @@ void add_series_options(CLI::App* cmd, ci::SeriesOptions& o, bool detection,
 }
 
 // A flag given with an empty value would quietly mean its default (now,
-// this host, every machine); say so instead.
+// this host, every machine), and a blank one would name a machine no one
+// can read in a table; say so instead.
 Result<void> refuse_empty_values(const CLI::App& cmd) {
   for (const CLI::Option* option : cmd.get_options()) {
     if (option->count() == 0) continue;
     for (const std::string& value : option->results()) {
-      if (value.empty()) {
-        return usage_error(option->get_name() +
-                           ": empty value (leave the flag out for its default)");
+      if (value.find_first_not_of(" \t\n\r\f\v") == std::string::npos) {
+        return usage_error(option->get_name() + (value.empty() ? ": empty" : ": blank") +
+                           " value (leave the flag out for its default)");
       }
     }
   }
