@@ -200,7 +200,7 @@ TEST_F(Usage, ParseErrorsOfEveryCommandSayFpbenchError) {
        "unknown command 'frob': expected record, detect, report, plot, merge, samples or html"},
       {"history --bogus", "unknown option '--bogus'"},
       {"history detect --db x.db --window x",
-       "Could not convert: --window = x"},
+       "--window: expected a whole number of 0 or more, not 'x'"},
       {"history record", "(see fpbench history record --help)"},
   };
   for (const auto& [args, message] : cases) {

@@ -24,13 +24,15 @@ void add_series_options(CLI::App* cmd, ci::SeriesOptions& o, bool detection,
                   "Only benchmarks whose name contains this text (plain substring)");
   if (!detection) return;
   cmd->add_option("--window", o.window, "Points per window of the change-point split phase")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(whole_number());
   cmd->add_option("--p-value", o.p_value, "Largest p-value of a reported change point")
       ->capture_default_str();
   cmd->add_option("--min-segment", o.min_segment,
                   "Fewest runs on either side of a change point (at least 2); "
                   "a nightly's --since must exceed it")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(whole_number());
   cmd->add_option("--min-magnitude", o.min_magnitude_pct,
                   "Smallest |change| reported, in percent")
       ->capture_default_str();
