@@ -48,7 +48,10 @@ double threshold_for(const GateOptions& options, const std::string& name) {
 void decide(GateDecision& d, double alpha,
             const std::function<std::optional<std::size_t>()>& runs_needed) {
   const double t = d.threshold_pct;
-  const std::string interval = "interval " + reports::percent_interval(d.lower_pct, d.upper_pct);
+  const std::string bounds = reports::percent_interval(d.lower_pct, d.upper_pct);
+  // Read in sentences: "the interval -2.00% .. +1.00% is too wide", "the
+  // undefined interval is too wide".
+  const std::string interval = bounds == "undefined" ? "undefined interval" : "interval " + bounds;
   if (d.p_adjusted < alpha) {
     if (d.change_pct > 0) {
       d.verdict = Verdict::kImproved;

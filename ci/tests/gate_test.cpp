@@ -237,6 +237,19 @@ TEST(Gate, ZeroVarianceIsDecidedOnTheMeans) {
   EXPECT_NE(r.decisions[0].reason.find("no variance"), std::string::npos);
 }
 
+TEST(Gate, AnIntervalThatOverflowsIsCalledUndefinedInASentence) {
+  // The ratio of the means overflows a double: no bounds, no percentage.
+  SampleSet set;
+  add(set, "fs/a", "n=1", {1e-300, 2e-300}, {1e300, 1.5e300});
+  const GateResult r = evaluate_gate(set, {});
+  const GateDecision& d = only(r);
+  EXPECT_EQ(d.verdict, Verdict::kNeedMoreRuns) << d.reason;
+  EXPECT_EQ(d.reason.rfind("the undefined interval is too wide", 0), 0u) << d.reason;
+  for (const char* bad : {"nan", "inf", "interval undefined"}) {
+    EXPECT_EQ(d.reason.find(bad), std::string::npos) << d.reason;
+  }
+}
+
 TEST(Gate, AThresholdARateCanNeverCrossIsRefused) {
   GateOptions options;
   options.max_regression_pct = 99.9;
