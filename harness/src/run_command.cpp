@@ -351,10 +351,7 @@ Result<void> write_json(const std::string& path,
   nlohmann::json context = detail::machine_context(programs, query_timeout);
   context.update(shard);
   const nlohmann::json doc{{"context", context}, {"samples", samples}};
-  auto out = SampleWriter::open(path, /*append=*/false);
-  if (!out) return out.error();
-  if (auto w = out->write(doc.dump(2) + "\n"); !w) return w;
-  return out->close();
+  return write_document("--json", path, doc.dump(2) + "\n");
 }
 
 void collect_not_converged(const RunOptions& o, RunSummary& summary) {
