@@ -244,7 +244,8 @@ TEST(Gate, AnIntervalThatOverflowsIsCalledUndefinedInASentence) {
   const GateResult r = evaluate_gate(set, {});
   const GateDecision& d = only(r);
   EXPECT_EQ(d.verdict, Verdict::kNeedMoreRuns) << d.reason;
-  EXPECT_EQ(d.reason.rfind("the undefined interval is too wide", 0), 0u) << d.reason;
+  EXPECT_EQ(d.reason.rfind("the undefined interval is too wide", 0), 0u)
+      << d.reason;
   for (const char* bad : {"nan", "inf", "interval undefined"}) {
     EXPECT_EQ(d.reason.find(bad), std::string::npos) << d.reason;
   }
@@ -258,14 +259,16 @@ TEST(Gate, AThresholdARateCanNeverCrossIsRefused) {
   const Result<void> plain = check_thresholds(options);
   ASSERT_FALSE(plain);
   EXPECT_EQ(plain.error().kind, ErrorKind::kUsage);
-  EXPECT_EQ(plain.error().message.rfind("--max-regression 100%: rate_ops_per_s is higher-is-better", 0),
+  EXPECT_EQ(plain.error().message.rfind(
+                "--max-regression 100%: rate_ops_per_s is higher-is-better", 0),
             0u)
       << plain.error().message;
   options.max_regression_pct = 5;
   options.thresholds.push_back({"fs/*", 150});
   const Result<void> rule = check_thresholds(options);
   ASSERT_FALSE(rule);
-  EXPECT_EQ(rule.error().message.rfind("--threshold fs/*=150%", 0), 0u) << rule.error().message;
+  EXPECT_EQ(rule.error().message.rfind("--threshold fs/*=150%", 0), 0u)
+      << rule.error().message;
   options.lower_is_better = true;
   options.max_regression_pct = 300;
   EXPECT_TRUE(check_thresholds(options));

@@ -324,27 +324,33 @@ TEST_F(HistoryMetrics, AChangeFromACountOfZeroIsSaidInWordsInEveryOutput) {
     for (const Binary side : {Binary::kOld, Binary::kNew}) {
       for (int i = 0; i < 3; ++i) {
         SampleRecord r = wall_record(side, "fs/read.js", 2000 + i);
-        r.metrics.emplace_back("faults", MetricReading{night > 8 ? 3.0 : 0.0, "rusage", {}, {}});
+        r.metrics.emplace_back(
+            "faults", MetricReading{night > 8 ? 3.0 : 0.0, "rusage", {}, {}});
         jsonl += reports::sample_jsonl_line(r);
       }
     }
     const fs::path file = dir_ / "faults.jsonl";
     std::ofstream(file) << jsonl;
-    auto r = history_record(RecordOptions{file.string(), db, commit_of(night),
-                                          fmt::format("2026-05-{:02}T02:00:00Z", night), "nightly"});
+    auto r = history_record(RecordOptions{
+        file.string(), db, commit_of(night),
+        fmt::format("2026-05-{:02}T02:00:00Z", night), "nightly"});
     ASSERT_TRUE(r.has_value()) << r.error().message;
   }
   for (const std::string command :
        {"detect", "detect --format markdown", "detect --format json", "report",
         "report --format json"}) {
-    const CliResult r = cli("history " + command + " --db '" + db + "' --metric faults");
+    const CliResult r =
+        cli("history " + command + " --db '" + db + "' --metric faults");
     EXPECT_EQ(r.exit_code, 0) << command << ": " << r.err;
     // JSON carries the number itself: null.
     const bool json = command.find("json") != std::string::npos;
-    EXPECT_NE(r.out.find(json ? "_pct\": null" : "undefined (old mean is 0)"), std::string::npos)
+    EXPECT_NE(r.out.find(json ? "_pct\": null" : "undefined (old mean is 0)"),
+              std::string::npos)
         << command << ": " << r.out;
-    for (const char* bad : {"inf%", "nan%", "inf %", "nan %", "Infinity", "NaN"}) {
-      EXPECT_EQ(r.out.find(bad), std::string::npos) << command << ": " << bad << " in " << r.out;
+    for (const char* bad :
+         {"inf%", "nan%", "inf %", "nan %", "Infinity", "NaN"}) {
+      EXPECT_EQ(r.out.find(bad), std::string::npos)
+          << command << ": " << bad << " in " << r.out;
     }
   }
 }

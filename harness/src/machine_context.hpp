@@ -4,9 +4,8 @@
 // count, kernel, date, and for each side the build of the program measured
 // (its compiler, flags, build type and commit, as its --build-info says).
 
-#include <nlohmann/json.hpp>
-
 #include <chrono>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>

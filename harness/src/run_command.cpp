@@ -525,7 +525,10 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
     const std::vector<detail::MeasuredProgram> programs = {
         {"old", o.old_program.value_or(o.scenario_program), o.old_impl},
         {"new", o.new_program.value_or(o.scenario_program), o.new_impl}};
-    if (auto w = write_json(*o.json, all, programs, *shard, detail::query_timeout(o)); !w) return w.error();
+    if (auto w = write_json(*o.json, all, programs, *shard,
+                            detail::query_timeout(o));
+        !w)
+      return w.error();
   }
   return summary;
 }

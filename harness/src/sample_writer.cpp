@@ -82,8 +82,11 @@ Result<void> SampleWriter::close() {
 
 Result<void> write_document(const std::string& flag, const std::string& path,
                             std::string_view text) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return io_error("cannot write " + flag + " '" + path + "': " + std::strerror(errno));
+  const int fd =
+      ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0)
+    return io_error("cannot write " + flag + " '" + path +
+                    "': " + std::strerror(errno));
   int error = 0;
   while (!text.empty() && error == 0) {
     const ssize_t n = ::write(fd, text.data(), text.size());
@@ -93,8 +96,10 @@ Result<void> write_document(const std::string& flag, const std::string& path,
   const bool regular = regular_end(fd) >= 0;
   if (::close(fd) != 0 && error == 0) error = errno;
   if (error == 0) return {};
-  std::string message = "cannot write " + flag + " '" + path + "': " + std::strerror(error);
-  if (regular && ::unlink(path.c_str()) == 0) message += "; the incomplete file was removed";
+  std::string message =
+      "cannot write " + flag + " '" + path + "': " + std::strerror(error);
+  if (regular && ::unlink(path.c_str()) == 0)
+    message += "; the incomplete file was removed";
   return io_error(message);
 }
 
@@ -109,8 +114,10 @@ bool same_output_file(const std::string& a, const std::string& b) {
   // when none of it exists yet, so "X" and "./X" would differ.
   std::error_code ea;
   std::error_code eb;
-  const auto ca = std::filesystem::weakly_canonical(std::filesystem::absolute(a, ea), ea);
-  const auto cb = std::filesystem::weakly_canonical(std::filesystem::absolute(b, eb), eb);
+  const auto ca =
+      std::filesystem::weakly_canonical(std::filesystem::absolute(a, ea), ea);
+  const auto cb =
+      std::filesystem::weakly_canonical(std::filesystem::absolute(b, eb), eb);
   return !ea && !eb && ca == cb;
 }
 

@@ -53,8 +53,8 @@ std::string shortened(const nlohmann::json& value) {
 // The field `key` of a child's JSON object, nullptr when absent. Present
 // with another type it is an error, that sample's failure: a child printing
 // well-formed JSON of the wrong shape must not throw out of the whole run.
-Result<const nlohmann::json*> typed_field(const nlohmann::json& object, const std::string& key,
-                                          Kind kind) {
+Result<const nlohmann::json*> typed_field(const nlohmann::json& object,
+                                          const std::string& key, Kind kind) {
   const auto it = object.find(key);
   if (it == object.end()) return static_cast<const nlohmann::json*>(nullptr);
   const bool ok = kind == Kind::kString   ? it->is_string()
@@ -64,8 +64,8 @@ Result<const nlohmann::json*> typed_field(const nlohmann::json& object, const st
   const char* expected = kind == Kind::kString   ? "a string"
                          : kind == Kind::kNumber ? "a number"
                                                  : "true or false";
-  return benchmark_error(
-      fmt::format("the benchmark's {} is {}, not {}", key, shortened(*it), expected));
+  return benchmark_error(fmt::format("the benchmark's {} is {}, not {}", key,
+                                     shortened(*it), expected));
 }
 
 // "fs/x key='v'/iterations:11/real_time" -> {"fs/x", "key='v'"}.
@@ -84,7 +84,8 @@ std::pair<std::string, std::string> benchmark_of_row(std::string name) {
 // number fails the sample.
 Result<void> add_counters(const nlohmann::json& row, const std::string& sources,
                           SampleRecord& r) {
-  const auto counted_field = typed_field(row, "fpbench_counted_iterations", Kind::kNumber);
+  const auto counted_field =
+      typed_field(row, "fpbench_counted_iterations", Kind::kNumber);
   if (!counted_field) return counted_field.error();
   const double counted = *counted_field ? (*counted_field)->get<double>() : 0.0;
   if (!(counted > 0)) return {};
@@ -101,8 +102,10 @@ Result<void> add_counters(const nlohmann::json& row, const std::string& sources,
                                          {}});
     return {};
   };
-  for (auto ok : {add("fpbench_cpu_s", "cpu", "cpu"), add("fpbench_faults", "faults", "faults"),
-                  add("fpbench_instructions", "instructions", "instructions")}) {
+  for (auto ok :
+       {add("fpbench_cpu_s", "cpu", "cpu"),
+        add("fpbench_faults", "faults", "faults"),
+        add("fpbench_instructions", "instructions", "instructions")}) {
     if (!ok) return ok;
   }
   const auto syscalls = typed_field(row, "fpbench_syscalls", Kind::kNumber);
@@ -115,13 +118,15 @@ Result<void> add_counters(const nlohmann::json& row, const std::string& sources,
     for (const auto& [key, value] : row.items()) {
       if (key.rfind(kSyscallPrefix, 0) != 0) continue;
       if (!value.is_number()) {
-        return benchmark_error(
-            fmt::format("the benchmark's {} is {}, not a number", key, shortened(value)));
+        return benchmark_error(fmt::format(
+            "the benchmark's {} is {}, not a number", key, shortened(value)));
       }
-      calls.by_name.emplace_back(key.substr(kSyscallPrefix.size()), value.get<double>() / counted);
+      calls.by_name.emplace_back(key.substr(kSyscallPrefix.size()),
+                                 value.get<double>() / counted);
     }
     r.metrics.emplace_back("syscalls", std::move(calls));
-    if (auto ok = add("fpbench_syscalls_all", "syscalls_all", "syscalls"); !ok) return ok;
+    if (auto ok = add("fpbench_syscalls_all", "syscalls_all", "syscalls"); !ok)
+      return ok;
   }
   return {};
 }
@@ -136,21 +141,25 @@ Result<std::vector<SampleRecord>> parse_scenario_json(const std::string& json) {
     return benchmark_error("the benchmark printed no Google Benchmark JSON");
   }
   const nlohmann::json no_context = nlohmann::json::object();
-  const nlohmann::json& context = doc.contains("context") ? doc["context"] : no_context;
+  const nlohmann::json& context =
+      doc.contains("context") ? doc["context"] : no_context;
   if (!context.is_object()) {
-    return benchmark_error(
-        fmt::format("the benchmark's context is {}, not an object", shortened(context)));
+    return benchmark_error(fmt::format(
+        "the benchmark's context is {}, not an object", shortened(context)));
   }
   const auto isa = typed_field(context, "fpbench_isa", Kind::kString);
   if (!isa) return isa.error();
-  const auto sources = typed_field(context, "fpbench_counter_sources", Kind::kString);
+  const auto sources =
+      typed_field(context, "fpbench_counter_sources", Kind::kString);
   if (!sources) return sources.error();
-  const std::string source_list = *sources ? (*sources)->get<std::string>() : std::string();
+  const std::string source_list =
+      *sources ? (*sources)->get<std::string>() : std::string();
   std::vector<SampleRecord> out;
   for (const auto& b : doc["benchmarks"]) {
     if (!b.is_object()) {
-      return benchmark_error(fmt::format("the benchmark printed a row that is {}, not an object",
-                                         shortened(b)));
+      return benchmark_error(
+          fmt::format("the benchmark printed a row that is {}, not an object",
+                      shortened(b)));
     }
     // An error row is the child's own word on what failed, whatever else
     // it lacks.
@@ -159,30 +168,37 @@ Result<std::vector<SampleRecord>> parse_scenario_json(const std::string& json) {
     if (*errored && (*errored)->get<bool>()) {
       const auto message = typed_field(b, "error_message", Kind::kString);
       if (!message) return message.error();
-      return benchmark_error(*message ? (*message)->get<std::string>() : std::string("error"));
+      return benchmark_error(*message ? (*message)->get<std::string>()
+                                      : std::string("error"));
     }
     const auto run_type = typed_field(b, "run_type", Kind::kString);
     if (!run_type) return run_type.error();
-    if (!*run_type) return benchmark_error("the benchmark's row has no run_type");
+    if (!*run_type)
+      return benchmark_error("the benchmark's row has no run_type");
     if ((*run_type)->get_ref<const std::string&>() != "iteration") continue;
     double values[3] = {};
     const char* const keys[3] = {"items_per_second", "real_time", "iterations"};
     for (std::size_t i = 0; i < 3; ++i) {
       const auto value = typed_field(b, keys[i], Kind::kNumber);
       if (!value) return value.error();
-      if (!*value) return benchmark_error(fmt::format("the benchmark reported no {}", keys[i]));
+      if (!*value)
+        return benchmark_error(
+            fmt::format("the benchmark reported no {}", keys[i]));
       values[i] = (*value)->get<double>();
     }
     const auto [rate, real_time, iterations] = values;
     // A count, and one an int64 holds exactly.
     if (!(iterations >= 1 && iterations <= 9007199254740992.0) ||
-        iterations != static_cast<double>(static_cast<std::int64_t>(iterations))) {
-      return benchmark_error(
-          fmt::format("the benchmark's iterations is {}, not a count of 1 or more", iterations));
+        iterations !=
+            static_cast<double>(static_cast<std::int64_t>(iterations))) {
+      return benchmark_error(fmt::format(
+          "the benchmark's iterations is {}, not a count of 1 or more",
+          iterations));
     }
     const auto unit_field = typed_field(b, "time_unit", Kind::kString);
     if (!unit_field) return unit_field.error();
-    if (!*unit_field) return benchmark_error("the benchmark reported no time_unit");
+    if (!*unit_field)
+      return benchmark_error("the benchmark reported no time_unit");
     const std::string unit = (*unit_field)->get<std::string>();
     const double per_unit = seconds_per_unit(unit);
     if (per_unit == 0) {
@@ -192,20 +208,19 @@ Result<std::vector<SampleRecord>> parse_scenario_json(const std::string& json) {
     const auto name_field = typed_field(b, "name", Kind::kString);
     if (!name_field) return name_field.error();
     SampleRecord r;
-    const auto name =
-        benchmark_of_row(*name_field ? (*name_field)->get<std::string>() : std::string());
+    const auto name = benchmark_of_row(
+        *name_field ? (*name_field)->get<std::string>() : std::string());
     const double time_s = real_time * iterations * per_unit;
     const std::string where = name.first + " " + name.second;
-    for (auto ok : {reports::check_rate(rate, where), reports::check_time(time_s, where)}) {
+    for (auto ok : {reports::check_rate(rate, where),
+                    reports::check_time(time_s, where)}) {
       if (!ok) return benchmark_error(ok.error().message);
     }
     r.filename = name.first;
     r.configuration = name.second;
     r.isa = *isa ? (*isa)->get<std::string>() : std::string();
     r.iterations = static_cast<std::int64_t>(iterations);
-    r.metrics.emplace_back(
-        "wall",
-        MetricReading{rate, "clock", time_s, {}});
+    r.metrics.emplace_back("wall", MetricReading{rate, "clock", time_s, {}});
     if (auto ok = add_counters(b, source_list, r); !ok) return ok.error();
     out.push_back(std::move(r));
   }

@@ -56,7 +56,9 @@ std::string reported_errors(const std::string& json) {
     return "";
   std::vector<std::string> messages;
   for (const auto& b : doc["benchmarks"]) {
-    if (!b.is_object() || !b.contains("error_occurred") || b["error_occurred"] != true) continue;
+    if (!b.is_object() || !b.contains("error_occurred") ||
+        b["error_occurred"] != true)
+      continue;
     const auto& m = b.contains("error_message") && b["error_message"].is_string()
                         ? b["error_message"].get_ref<const std::string&>()
                         : std::string("error");

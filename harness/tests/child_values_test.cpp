@@ -58,8 +58,9 @@ TEST(ChildValues, ScenarioRatesThatAreNotPositiveNormalNumbersFailTheSample) {
 // sample fails saying which field held what, instead of a JSON library
 // exception ending the whole run.
 TEST(ChildValues, WellFormedJsonOfTheWrongTypeFailsTheSampleNamingTheField) {
-  const std::string row = R"({"name":"fs/a n=1","run_type":"iteration","iterations":4,)"
-                          R"("real_time":1000,"time_unit":"ns","items_per_second":5)";
+  const std::string row =
+      R"({"name":"fs/a n=1","run_type":"iteration","iterations":4,)"
+      R"("real_time":1000,"time_unit":"ns","items_per_second":5)";
   const struct {
     std::string json;
     std::string message;
@@ -81,7 +82,8 @@ TEST(ChildValues, WellFormedJsonOfTheWrongTypeFailsTheSampleNamingTheField) {
        "the benchmark's run_type is 5, not a string"},
       {R"({"benchmarks":[)" + row + R"(,"error_occurred":"yes"}]})",
        R"(the benchmark's error_occurred is "yes", not true or false)"},
-      {R"({"benchmarks":[)" + row + R"(,"error_occurred":true,"error_message":7}]})",
+      {R"({"benchmarks":[)" + row +
+           R"(,"error_occurred":true,"error_message":7}]})",
        "the benchmark's error_message is 7, not a string"},
       {R"({"benchmarks":[{"name":5,"run_type":"iteration","iterations":4,)"
        R"("real_time":1000,"time_unit":"ns","items_per_second":5}]})",
@@ -99,7 +101,8 @@ TEST(ChildValues, WellFormedJsonOfTheWrongTypeFailsTheSampleNamingTheField) {
       {R"({"benchmarks":[{"name":"fs/a n=1","run_type":"iteration","iterations":1e300,)"
        R"("real_time":1000,"time_unit":"ns","items_per_second":5}]})",
        "the benchmark's iterations is 1e+300, not a count of 1 or more"},
-      {R"({"benchmarks":[7]})", "the benchmark printed a row that is 7, not an object"},
+      {R"({"benchmarks":[7]})",
+       "the benchmark printed a row that is 7, not an object"},
   };
   for (const auto& c : cases) {
     const auto r = parse_scenario_json(c.json);
@@ -107,7 +110,8 @@ TEST(ChildValues, WellFormedJsonOfTheWrongTypeFailsTheSampleNamingTheField) {
     EXPECT_EQ(r.error().kind, ErrorKind::kBenchmarkFailed) << c.json;
     EXPECT_EQ(r.error().message, c.message) << c.json;
   }
-  EXPECT_TRUE(parse_scenario_json(R"({"benchmarks":[)" + row + "}]}").has_value());
+  EXPECT_TRUE(
+      parse_scenario_json(R"({"benchmarks":[)" + row + "}]}").has_value());
 }
 
 class NodeChildValues : public ::testing::Test {

@@ -197,7 +197,8 @@ TEST_F(Usage, ParseErrorsOfEveryCommandSayFpbenchError) {
       {"run --runs", "--runs"},
       {"history", "A subcommand is required (see fpbench history --help)"},
       {"history frob",
-       "unknown command 'frob': expected record, detect, report, plot, merge, samples or html"},
+       "unknown command 'frob': expected record, detect, report, plot, merge, "
+       "samples or html"},
       {"history --bogus", "unknown option '--bogus'"},
       {"history detect --db x.db --window x",
        "--window: expected a whole number of 0 or more, not 'x'"},

@@ -23,7 +23,8 @@ void add_series_options(CLI::App* cmd, ci::SeriesOptions& o, bool detection,
   cmd->add_option("--benchmark", o.benchmark_pattern,
                   "Only benchmarks whose name contains this text (plain substring)");
   if (!detection) return;
-  cmd->add_option("--window", o.window, "Points per window of the change-point split phase")
+  cmd->add_option("--window", o.window,
+                  "Points per window of the change-point split phase")
       ->capture_default_str()
       ->check(whole_number());
   cmd->add_option("--p-value", o.p_value, "Largest p-value of a reported change point")
@@ -46,7 +47,8 @@ Result<void> refuse_empty_values(const CLI::App& cmd) {
     if (option->count() == 0) continue;
     for (const std::string& value : option->results()) {
       if (value.find_first_not_of(" \t\n\r\f\v") == std::string::npos) {
-        return usage_error(option->get_name() + (value.empty() ? ": empty" : ": blank") +
+        return usage_error(option->get_name() +
+                           (value.empty() ? ": empty" : ": blank") +
                            " value (leave the flag out for its default)");
       }
     }

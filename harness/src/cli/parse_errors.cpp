@@ -16,7 +16,8 @@ CLI::Validator whole_number() {
         std::size_t n = 0;
         const char* end = text.data() + text.size();
         const auto [at, ec] = std::from_chars(text.data(), end, n);
-        if (text.empty() || text.front() == '+' || ec != std::errc() || at != end)
+        if (text.empty() || text.front() == '+' || ec != std::errc() ||
+            at != end)
           return "expected a whole number of 0 or more, not '" + text + "'";
         return {};
       },
