@@ -48,7 +48,12 @@ double threshold_for(const GateOptions& options, const std::string& name) {
 void decide(GateDecision& d, double alpha,
             const std::function<std::optional<std::size_t>()>& runs_needed) {
   const double t = d.threshold_pct;
-  const std::string interval = "interval " + reports::percent_interval(d.lower_pct, d.upper_pct);
+  const std::string bounds =
+      reports::percent_interval(d.lower_pct, d.upper_pct);
+  // Read in sentences: "the interval -2.00% .. +1.00% is too wide", "the
+  // undefined interval is too wide".
+  const std::string interval =
+      bounds == "undefined" ? "undefined interval" : "interval " + bounds;
   if (d.p_adjusted < alpha) {
     if (d.change_pct > 0) {
       d.verdict = Verdict::kImproved;
@@ -226,6 +231,32 @@ Result<ThresholdRule> parse_threshold_rule(std::string_view text) {
   Result<double> value = parse_percentage(text.substr(eq + 1), "--threshold");
   if (!value) return value.error();
   return ThresholdRule{std::string(text.substr(0, eq)), *value};
+}
+
+Result<void> check_thresholds(const GateOptions& options) {
+  if (options.lower_is_better) return {};
+  const auto check = [&](double pct, const std::string& what) -> Result<void> {
+    if (pct < 100) return {};
+    return usage_error(fmt::format(
+        "{}: {} is higher-is-better, and it cannot fall by 100% or more (that "
+        "would be "
+        "zero), so no regression could ever cross it; give less than 100%",
+        what,
+        options.metric.empty() ? std::string("the rate") : options.metric));
+  };
+  if (auto ok = check(
+          options.max_regression_pct,
+          fmt::format("--max-regression {}%", options.max_regression_pct));
+      !ok)
+    return ok;
+  for (const ThresholdRule& rule : options.thresholds) {
+    if (auto ok = check(rule.max_regression_pct,
+                        fmt::format("--threshold {}={}%", rule.pattern,
+                                    rule.max_regression_pct));
+        !ok)
+      return ok;
+  }
+  return {};
 }
 
 GateResult evaluate_gate(const reports::SampleSet& samples, const GateOptions& options) {

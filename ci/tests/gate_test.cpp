@@ -237,6 +237,43 @@ TEST(Gate, ZeroVarianceIsDecidedOnTheMeans) {
   EXPECT_NE(r.decisions[0].reason.find("no variance"), std::string::npos);
 }
 
+TEST(Gate, AnIntervalThatOverflowsIsCalledUndefinedInASentence) {
+  // The ratio of the means overflows a double: no bounds, no percentage.
+  SampleSet set;
+  add(set, "fs/a", "n=1", {1e-300, 2e-300}, {1e300, 1.5e300});
+  const GateResult r = evaluate_gate(set, {});
+  const GateDecision& d = only(r);
+  EXPECT_EQ(d.verdict, Verdict::kNeedMoreRuns) << d.reason;
+  EXPECT_EQ(d.reason.rfind("the undefined interval is too wide", 0), 0u)
+      << d.reason;
+  for (const char* bad : {"nan", "inf", "interval undefined"}) {
+    EXPECT_EQ(d.reason.find(bad), std::string::npos) << d.reason;
+  }
+}
+
+TEST(Gate, AThresholdARateCanNeverCrossIsRefused) {
+  GateOptions options;
+  options.max_regression_pct = 99.9;
+  EXPECT_TRUE(check_thresholds(options));
+  options.max_regression_pct = 100;
+  const Result<void> plain = check_thresholds(options);
+  ASSERT_FALSE(plain);
+  EXPECT_EQ(plain.error().kind, ErrorKind::kUsage);
+  EXPECT_EQ(plain.error().message.rfind(
+                "--max-regression 100%: rate_ops_per_s is higher-is-better", 0),
+            0u)
+      << plain.error().message;
+  options.max_regression_pct = 5;
+  options.thresholds.push_back({"fs/*", 150});
+  const Result<void> rule = check_thresholds(options);
+  ASSERT_FALSE(rule);
+  EXPECT_EQ(rule.error().message.rfind("--threshold fs/*=150%", 0), 0u)
+      << rule.error().message;
+  options.lower_is_better = true;
+  options.max_regression_pct = 300;
+  EXPECT_TRUE(check_thresholds(options));
+}
+
 TEST(Gate, ParsesPercentagesAndRejectsJunk) {
   EXPECT_EQ(*parse_percentage("5%", "--max-regression"), 5);
   EXPECT_EQ(*parse_percentage("0.5", "--max-regression"), 0.5);

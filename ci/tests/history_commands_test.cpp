@@ -280,18 +280,32 @@ TEST_F(HistoryCommands, EmptyFlagsAndDatesOutsideFourDigitYearsAreRefused) {
   const std::string fresh = (dir_ / "refused.sqlite").string();
   const std::string record = "history record '" + csv.string() + "' --db '" + fresh + "' --commit c1";
   for (const std::string& args :
-       {record + " --date ''", record + " --machine ''", record + " --date 0000-06-01",
-        record + " --date 10000-01-01", record + " --date 9999-12-31T23:30:00-01:00",
+       {record + " --date ''", record + " --machine ''",
+        record + " --machine ' '", record + " --date 0000-06-01",
+        record + " --date 10000-01-01",
+        record + " --date 9999-12-31T23:30:00-01:00",
         record + " --date 0001-01-01T00:30:00+01:00",
         "history detect --db '" + db_ + "' --machine ''",
         "history report --db '" + db_ + "' --machine ''",
-        "history detect --db '" + db_ + "' --benchmark ''"}) {
+        "history detect --db '" + db_ + "' --benchmark ''",
+        // CLI11 alone would wrap these into huge unsigned values.
+        "history detect --db '" + db_ + "' --window -1",
+        "history report --db '" + db_ + "' --min-segment -1",
+        "history detect --db '" + db_ + "' --window 18446744073709551617",
+        "history html --db '" + db_ + "' --window -1 '" +
+            (dir_ / "site").string() + "'"}) {
     const CliResult r = cli(args);
     EXPECT_EQ(r.exit_code, 2) << args << ": " << r.out;
     EXPECT_EQ(r.err.rfind("fpbench: error: ", 0), 0u) << args << ": " << r.err;
   }
   EXPECT_NE(cli(record + " --date ''").err.find("--date: empty value"), std::string::npos);
+  EXPECT_NE(cli(record + " --machine ' '").err.find("--machine: blank value"),
+            std::string::npos);
   EXPECT_NE(cli(record + " --date 0000-06-01").err.find("0001 to 9999"), std::string::npos);
+  EXPECT_NE(
+      cli("history detect --db '" + db_ + "' --window -1")
+          .err.find("--window: expected a whole number of 0 or more, not '-1'"),
+      std::string::npos);
   EXPECT_FALSE(fs::exists(fresh)) << "a refused record created the store";
 }
 

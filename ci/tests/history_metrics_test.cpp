@@ -315,5 +315,45 @@ TEST_F(HistoryMetrics, CliMetricOption) {
   EXPECT_NE(absent.err.find("matches --metric 'cpu'"), std::string::npos) << absent.err;
 }
 
+// A count that starts at 0 (no page faults) and then rises has no
+// percentage: every output says so in words, never +inf% or -nan%.
+TEST_F(HistoryMetrics, AChangeFromACountOfZeroIsSaidInWordsInEveryOutput) {
+  const std::string db = (dir_ / "faults.sqlite").string();
+  for (int night = 1; night <= 16; ++night) {
+    std::string jsonl;
+    for (const Binary side : {Binary::kOld, Binary::kNew}) {
+      for (int i = 0; i < 3; ++i) {
+        SampleRecord r = wall_record(side, "fs/read.js", 2000 + i);
+        r.metrics.emplace_back(
+            "faults", MetricReading{night > 8 ? 3.0 : 0.0, "rusage", {}, {}});
+        jsonl += reports::sample_jsonl_line(r);
+      }
+    }
+    const fs::path file = dir_ / "faults.jsonl";
+    std::ofstream(file) << jsonl;
+    auto r = history_record(RecordOptions{
+        file.string(), db, commit_of(night),
+        fmt::format("2026-05-{:02}T02:00:00Z", night), "nightly"});
+    ASSERT_TRUE(r.has_value()) << r.error().message;
+  }
+  for (const std::string command :
+       {"detect", "detect --format markdown", "detect --format json", "report",
+        "report --format json"}) {
+    const CliResult r =
+        cli("history " + command + " --db '" + db + "' --metric faults");
+    EXPECT_EQ(r.exit_code, 0) << command << ": " << r.err;
+    // JSON carries the number itself: null.
+    const bool json = command.find("json") != std::string::npos;
+    EXPECT_NE(r.out.find(json ? "_pct\": null" : "undefined (old mean is 0)"),
+              std::string::npos)
+        << command << ": " << r.out;
+    for (const char* bad :
+         {"inf%", "nan%", "inf %", "nan %", "Infinity", "NaN"}) {
+      EXPECT_EQ(r.out.find(bad), std::string::npos)
+          << command << ": " << bad << " in " << r.out;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace fpbench::ci

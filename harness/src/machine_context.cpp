@@ -43,14 +43,17 @@ nlohmann::json parse_build_info(const std::string& text) {
   return info;
 }
 
-nlohmann::json machine_context(const std::vector<MeasuredProgram>& programs) {
+nlohmann::json machine_context(const std::vector<MeasuredProgram>& programs,
+                               std::chrono::milliseconds query_timeout) {
   utsname u{};
   ::uname(&u);
   // Each side's own build: the two programs of `--old A --new B` are
   // different builds, and fpbench's own build says nothing about either.
   nlohmann::json sides = nlohmann::json::object();
   for (const MeasuredProgram& p : programs) {
-    const auto info = run_process({p.path, "--build-info"});
+    ProcessOptions options;
+    options.timeout = query_timeout;
+    const auto info = run_process({p.path, "--build-info"}, options);
     sides[p.side] = {
         {"path", p.path},
         {"impl", p.impl ? nlohmann::json(*p.impl) : nlohmann::json(nullptr)},

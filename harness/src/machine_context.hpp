@@ -4,8 +4,8 @@
 // count, kernel, date, and for each side the build of the program measured
 // (its compiler, flags, build type and commit, as its --build-info says).
 
+#include <chrono>
 #include <nlohmann/json.hpp>
-
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,6 +25,7 @@ nlohmann::json parse_build_info(const std::string& text);
 // gethostname, or "unknown".
 std::string host_name();
 
-nlohmann::json machine_context(const std::vector<MeasuredProgram>& programs);
+nlohmann::json machine_context(const std::vector<MeasuredProgram>& programs,
+                               std::chrono::milliseconds query_timeout);
 
 }  // namespace fpbench::harness::detail

@@ -67,7 +67,8 @@ Result<void> check_sets(const RunOptions& o) {
   if (new_path != paths[0]) paths.push_back(new_path);
   for (const std::string& path : paths) {
     const auto described =
-        ScenarioProgram(path, std::nullopt, {}).list_parameters();
+        ScenarioProgram(path, std::nullopt, {}, query_timeout(o))
+            .list_parameters();
     if (!described) return described.error();
     if (!*described) continue;
     std::vector<params::ScenarioParameters> kept;

@@ -3,6 +3,7 @@
 // What fpbench run checks before it starts anything, beyond the ranges of
 // its numbers (run_command.cpp), and how it selects scenarios by name.
 
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,10 @@ bool contains_any(const std::string& name,
 // A CPU this process may run on (its affinity mask), so online; pinning to
 // any other would fail every sample.
 Result<void> check_cpu(int cpu);
+
+// How long a program may take to answer a query (--list-parameters,
+// --build-info): as long as one of its samples.
+std::chrono::milliseconds query_timeout(const RunOptions& o);
 
 // Each --set against what the kept scenarios of each side's program take,
 // before any of them runs with it: a child would otherwise measure a value

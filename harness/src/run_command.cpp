@@ -179,7 +179,7 @@ Plan make_plan(const RunOptions& o) {
   const std::array<std::optional<std::string>, 2> impls = {o.old_impl,
                                                            o.new_impl};
   const auto scenario = [&](ScenarioMeasure how) {
-    how.query_timeout = sample_timeout(o, /*many=*/false);
+    how.query_timeout = detail::query_timeout(o);
     return [&, how](std::size_t side) {
       return make_scenario_source(programs[side], impls[side], o.sets, how);
     };
@@ -342,18 +342,16 @@ Result<std::vector<reports::SampleRecord>> load_resumed(const std::string& path,
 Result<void> write_json(const std::string& path,
                         const std::vector<reports::SampleRecord>& records,
                         const std::vector<detail::MeasuredProgram>& programs,
-                        const nlohmann::json& shard) {
+                        const nlohmann::json& shard,
+                        std::chrono::milliseconds query_timeout) {
   nlohmann::json samples = nlohmann::json::array();
   for (const auto& r : records) {
     samples.push_back(nlohmann::json::parse(reports::sample_jsonl_line(r)));
   }
-  nlohmann::json context = detail::machine_context(programs);
+  nlohmann::json context = detail::machine_context(programs, query_timeout);
   context.update(shard);
   const nlohmann::json doc{{"context", context}, {"samples", samples}};
-  auto out = SampleWriter::open(path, /*append=*/false);
-  if (!out) return out.error();
-  if (auto w = out->write(doc.dump(2) + "\n"); !w) return w;
-  return out->close();
+  return write_document("--json", path, doc.dump(2) + "\n");
 }
 
 void collect_not_converged(const RunOptions& o, RunSummary& summary) {
@@ -400,6 +398,12 @@ Result<nlohmann::json> apply_shard(const RunOptions& o, std::vector<std::string>
 }
 
 }  // namespace
+
+namespace detail {
+std::chrono::milliseconds query_timeout(const RunOptions& o) {
+  return sample_timeout(o, /*many=*/false);
+}
+}  // namespace detail
 
 std::chrono::milliseconds default_sample_timeout(double min_time_s) {
   const double seconds = std::max(60.0, 20 * std::min(min_time_s, 1e6));
@@ -521,7 +525,10 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
     const std::vector<detail::MeasuredProgram> programs = {
         {"old", o.old_program.value_or(o.scenario_program), o.old_impl},
         {"new", o.new_program.value_or(o.scenario_program), o.new_impl}};
-    if (auto w = write_json(*o.json, all, programs, *shard); !w) return w.error();
+    if (auto w = write_json(*o.json, all, programs, *shard,
+                            detail::query_timeout(o));
+        !w)
+      return w.error();
   }
   return summary;
 }

@@ -80,6 +80,29 @@ Result<void> SampleWriter::close() {
   return {};
 }
 
+Result<void> write_document(const std::string& flag, const std::string& path,
+                            std::string_view text) {
+  const int fd =
+      ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0)
+    return io_error("cannot write " + flag + " '" + path +
+                    "': " + std::strerror(errno));
+  int error = 0;
+  while (!text.empty() && error == 0) {
+    const ssize_t n = ::write(fd, text.data(), text.size());
+    if (n < 0 && errno != EINTR) error = errno;
+    if (n > 0) text.remove_prefix(static_cast<std::size_t>(n));
+  }
+  const bool regular = regular_end(fd) >= 0;
+  if (::close(fd) != 0 && error == 0) error = errno;
+  if (error == 0) return {};
+  std::string message =
+      "cannot write " + flag + " '" + path + "': " + std::strerror(error);
+  if (regular && ::unlink(path.c_str()) == 0)
+    message += "; the incomplete file was removed";
+  return io_error(message);
+}
+
 bool same_output_file(const std::string& a, const std::string& b) {
   const auto sa = stat_of(a);
   const auto sb = stat_of(b);
@@ -87,10 +110,14 @@ bool same_output_file(const std::string& a, const std::string& b) {
     return S_ISREG(sa->st_mode) && sa->st_dev == sb->st_dev && sa->st_ino == sb->st_ino;
   }
   if (sa || sb || a == "-" || b == "-") return false;
+  // Made absolute first: weakly_canonical leaves a relative path relative
+  // when none of it exists yet, so "X" and "./X" would differ.
   std::error_code ea;
   std::error_code eb;
-  const auto ca = std::filesystem::weakly_canonical(a, ea);
-  const auto cb = std::filesystem::weakly_canonical(b, eb);
+  const auto ca =
+      std::filesystem::weakly_canonical(std::filesystem::absolute(a, ea), ea);
+  const auto cb =
+      std::filesystem::weakly_canonical(std::filesystem::absolute(b, eb), eb);
   return !ea && !eb && ca == cb;
 }
 

@@ -45,8 +45,11 @@ Result<std::vector<std::string>> ScenarioProgram::list_configs() const {
 
 Result<std::optional<std::vector<params::ScenarioParameters>>>
 ScenarioProgram::list_parameters() const {
-  const auto p = run_process({path_, "--list-parameters"});
+  const auto p = run_process({path_, "--list-parameters"}, query_options());
   if (!p) return p.error();
+  // A build that does not know the option exits with an error; one that
+  // never answers is broken, not old.
+  if (p->timed_out) return failed(path_ + " --list-parameters", *p);
   if (!p->ok()) return std::optional<std::vector<params::ScenarioParameters>>();
   auto described = params::parse_parameter_lines(p->out);
   if (!described) {

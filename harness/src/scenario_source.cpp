@@ -23,29 +23,6 @@ namespace {
 using reports::MetricReading;
 using reports::SampleRecord;
 
-constexpr std::string_view kSyscallPrefix = "fpbench_syscall_";
-
-double seconds_per_unit(const std::string& unit) {
-  if (unit == "ns") return 1e-9;
-  if (unit == "us") return 1e-6;
-  if (unit == "ms") return 1e-3;
-  if (unit == "s") return 1.0;
-  return 0;
-}
-
-std::string counter_source(const nlohmann::json& context,
-                           const std::string& counter) {
-  const std::string sources =
-      context.value("fpbench_counter_sources", std::string());
-  std::istringstream parts(sources);
-  for (std::string part; std::getline(parts, part, ',');) {
-    const std::size_t eq = part.find('=');
-    if (eq != std::string::npos && part.substr(0, eq) == counter)
-      return part.substr(eq + 1);
-  }
-  return "";
-}
-
 // The output of the process that ran the loops (the one with the most
 // "fpbench-loop" parts), read and the folder removed.
 std::string take_measured_callgrind_output(const std::string& dir) {
@@ -71,18 +48,6 @@ std::string take_measured_callgrind_output(const std::string& dir) {
   return best;
 }
 
-// "fs/x key='v'/iterations:11/real_time" -> {"fs/x", "key='v'"}.
-std::pair<std::string, std::string> benchmark_of_row(std::string name) {
-  for (const char* suffix : {"/real_time", "/iterations:"}) {
-    const std::size_t at = name.rfind(suffix);
-    if (at != std::string::npos && name.find('/', at + 1) == std::string::npos)
-      name.resize(at);
-  }
-  const std::size_t space = name.find(' ');
-  if (space == std::string::npos) return {name, ""};
-  return {name.substr(0, space), name.substr(space + 1)};
-}
-
 // The error_message of each benchmark row that reports one, "; "-joined:
 // what a failing benchmark said about itself ("no fixture tree 'x'").
 std::string reported_errors(const std::string& json) {
@@ -91,7 +56,9 @@ std::string reported_errors(const std::string& json) {
     return "";
   std::vector<std::string> messages;
   for (const auto& b : doc["benchmarks"]) {
-    if (!b.is_object() || !b.value("error_occurred", false)) continue;
+    if (!b.is_object() || !b.contains("error_occurred") ||
+        b["error_occurred"] != true)
+      continue;
     const auto& m = b.contains("error_message") && b["error_message"].is_string()
                         ? b["error_message"].get_ref<const std::string&>()
                         : std::string("error");
@@ -112,40 +79,6 @@ Error failed_sample(const ProcessResult& p) {
   if (const std::string tail = tail_lines(p.err); !tail.empty())
     message += "\n" + tail;
   return benchmark_error(message);
-}
-
-// Per counted iteration; absent counters stay absent.
-void add_counters(const nlohmann::json& row, const nlohmann::json& context,
-                  SampleRecord& r) {
-  const double counted = row.value("fpbench_counted_iterations", 0.0);
-  if (!(counted > 0)) return;
-  r.iterations = static_cast<std::int64_t>(counted);
-  const auto add = [&](const char* field, const char* metric,
-                       const char* counter) {
-    if (!row.contains(field) || !row[field].is_number()) return;
-    r.metrics.emplace_back(metric,
-                           MetricReading{row[field].get<double>() / counted,
-                                         counter_source(context, counter),
-                                         {},
-                                         {}});
-  };
-  add("fpbench_cpu_s", "cpu", "cpu");
-  add("fpbench_faults", "faults", "faults");
-  add("fpbench_instructions", "instructions", "instructions");
-  if (row.contains("fpbench_syscalls")) {
-    MetricReading calls{row["fpbench_syscalls"].get<double>() / counted,
-                        counter_source(context, "syscalls"),
-                        {},
-                        {}};
-    for (const auto& [key, value] : row.items()) {
-      if (key.rfind(kSyscallPrefix, 0) == 0 && value.is_number()) {
-        calls.by_name.emplace_back(key.substr(kSyscallPrefix.size()),
-                                   value.get<double>() / counted);
-      }
-    }
-    r.metrics.emplace_back("syscalls", std::move(calls));
-    add("fpbench_syscalls_all", "syscalls_all", "syscalls");
-  }
 }
 
 // Events held open on the tracepoints a child counts with, for as long as
@@ -350,63 +283,6 @@ class ScenarioSource final : public SampleSource {
 };
 
 }  // namespace
-
-Result<std::vector<SampleRecord>> parse_scenario_json(const std::string& json) {
-  const auto doc =
-      nlohmann::json::parse(json, nullptr, /*allow_exceptions=*/false);
-  if (doc.is_discarded() || !doc.contains("benchmarks") ||
-      !doc["benchmarks"].is_array()) {
-    return benchmark_error("the benchmark printed no Google Benchmark JSON");
-  }
-  const nlohmann::json context = doc.value("context", nlohmann::json::object());
-  std::vector<SampleRecord> out;
-  for (const auto& b : doc["benchmarks"]) {
-    if (!b.is_object() || b.value("run_type", "iteration") != "iteration")
-      continue;
-    if (b.value("error_occurred", false)) {
-      return benchmark_error(b.value("error_message", std::string("error")));
-    }
-    const auto number = [&](const char* key) -> std::optional<double> {
-      if (!b.contains(key) || !b[key].is_number()) return std::nullopt;
-      return b[key].get<double>();
-    };
-    const auto rate = number("items_per_second");
-    const auto real_time = number("real_time");
-    const auto iterations = number("iterations");
-    if (!rate || !real_time || !iterations) {
-      return benchmark_error(
-          "the benchmark reported no numbers for items_per_second, real_time "
-          "and iterations");
-    }
-    if (!b.contains("time_unit") || !b["time_unit"].is_string()) {
-      return benchmark_error("the benchmark reported no time_unit");
-    }
-    const std::string unit = b["time_unit"].get<std::string>();
-    const double per_unit = seconds_per_unit(unit);
-    if (per_unit == 0) {
-      return benchmark_error("the benchmark reported an unknown time_unit '" +
-                             unit + "': expected ns, us, ms or s");
-    }
-    SampleRecord r;
-    const auto name = benchmark_of_row(b.value("name", std::string()));
-    const double time_s = *real_time * *iterations * per_unit;
-    const std::string where = name.first + " " + name.second;
-    for (auto ok : {reports::check_rate(*rate, where), reports::check_time(time_s, where)}) {
-      if (!ok) return benchmark_error(ok.error().message);
-    }
-    r.filename = name.first;
-    r.configuration = name.second;
-    r.isa = context.value("fpbench_isa", std::string());
-    r.iterations = static_cast<std::int64_t>(*iterations);
-    r.metrics.emplace_back(
-        "wall",
-        MetricReading{*rate, "clock", time_s, {}});
-    add_counters(b, context, r);
-    out.push_back(std::move(r));
-  }
-  if (out.empty()) return benchmark_error("no benchmark matched");
-  return out;
-}
 
 Result<std::vector<std::uint64_t>> parse_callgrind_parts(
     const std::string& text) {

@@ -54,6 +54,66 @@ TEST(ChildValues, ScenarioRatesThatAreNotPositiveNormalNumbersFailTheSample) {
   EXPECT_TRUE(parse_scenario_json(scenario_json("1000", "4e6")).has_value());
 }
 
+// Each is one field of a well-formed row (scenario_json's) replaced: the
+// sample fails saying which field held what, instead of a JSON library
+// exception ending the whole run.
+TEST(ChildValues, WellFormedJsonOfTheWrongTypeFailsTheSampleNamingTheField) {
+  const std::string row =
+      R"({"name":"fs/a n=1","run_type":"iteration","iterations":4,)"
+      R"("real_time":1000,"time_unit":"ns","items_per_second":5)";
+  const struct {
+    std::string json;
+    std::string message;
+  } cases[] = {
+      {R"({"benchmarks":[{"name":"fs/a n=1","run_type":"iteration","iterations":4,)"
+       R"("real_time":1000,"time_unit":"ns","items_per_second":"fast"}]})",
+       R"(the benchmark's items_per_second is "fast", not a number)"},
+      {R"({"benchmarks":[{"name":"fs/a n=1","run_type":"iteration","iterations":4,)"
+       R"("real_time":1000,"time_unit":"ns","items_per_second":null}]})",
+       "the benchmark's items_per_second is null, not a number"},
+      {R"({"benchmarks":[{"name":"fs/a n=1","run_type":"iteration","iterations":4,)"
+       R"("real_time":[1000],"time_unit":"ns","items_per_second":5}]})",
+       "the benchmark's real_time is [1000], not a number"},
+      {R"({"benchmarks":[{"name":"fs/a n=1","iterations":4,)"
+       R"("real_time":1000,"time_unit":"ns","items_per_second":5}]})",
+       "the benchmark's row has no run_type"},
+      {R"({"benchmarks":[{"name":"fs/a n=1","run_type":5,"iterations":4,)"
+       R"("real_time":1000,"time_unit":"ns","items_per_second":5}]})",
+       "the benchmark's run_type is 5, not a string"},
+      {R"({"benchmarks":[)" + row + R"(,"error_occurred":"yes"}]})",
+       R"(the benchmark's error_occurred is "yes", not true or false)"},
+      {R"({"benchmarks":[)" + row +
+           R"(,"error_occurred":true,"error_message":7}]})",
+       "the benchmark's error_message is 7, not a string"},
+      {R"({"benchmarks":[{"name":5,"run_type":"iteration","iterations":4,)"
+       R"("real_time":1000,"time_unit":"ns","items_per_second":5}]})",
+       "the benchmark's name is 5, not a string"},
+      {R"({"context":[],"benchmarks":[)" + row + "}]}",
+       "the benchmark's context is [], not an object"},
+      {R"({"benchmarks":[)" + row + R"(,"fpbench_counted_iterations":"ten"}]})",
+       R"(the benchmark's fpbench_counted_iterations is "ten", not a number)"},
+      {R"({"benchmarks":[)" + row +
+           R"(,"fpbench_counted_iterations":10,"fpbench_syscalls":{}}]})",
+       "the benchmark's fpbench_syscalls is {}, not a number"},
+      {R"({"benchmarks":[)" + row +
+           R"(,"fpbench_counted_iterations":10,"fpbench_syscalls":3,"fpbench_syscall_read":"x"}]})",
+       R"(the benchmark's fpbench_syscall_read is "x", not a number)"},
+      {R"({"benchmarks":[{"name":"fs/a n=1","run_type":"iteration","iterations":1e300,)"
+       R"("real_time":1000,"time_unit":"ns","items_per_second":5}]})",
+       "the benchmark's iterations is 1e+300, not a count of 1 or more"},
+      {R"({"benchmarks":[7]})",
+       "the benchmark printed a row that is 7, not an object"},
+  };
+  for (const auto& c : cases) {
+    const auto r = parse_scenario_json(c.json);
+    ASSERT_FALSE(r.has_value()) << c.json;
+    EXPECT_EQ(r.error().kind, ErrorKind::kBenchmarkFailed) << c.json;
+    EXPECT_EQ(r.error().message, c.message) << c.json;
+  }
+  EXPECT_TRUE(
+      parse_scenario_json(R"({"benchmarks":[)" + row + "}]}").has_value());
+}
+
 class NodeChildValues : public ::testing::Test {
  protected:
   void SetUp() override {

@@ -246,6 +246,22 @@ TEST_F(Cli, GateRejectsBadOptionsAndInput) {
     EXPECT_EQ(r.exit_code, 2) << bad;
     EXPECT_EQ(r.err.rfind("fpbench: error: ", 0), 0u) << bad << ": " << r.err;
   }
+  // A rate cannot fall by 100%: such a threshold would pass every regression.
+  for (const char* never : {"--max-regression 100%", "--max-regression 250",
+                            "--threshold size=100%"}) {
+    const CliResult r =
+        run(std::string("gate ") + never + " '" + same.string() + "'");
+    EXPECT_EQ(r.exit_code, 2) << never;
+    EXPECT_NE(
+        r.err.find("is higher-is-better, and it cannot fall by 100% or more"),
+        std::string::npos)
+        << never << ": " << r.err;
+  }
+  // A time can rise by more than 100%.
+  EXPECT_NE(
+      run("gate --lower-is-better --max-regression 250 '" + same.string() + "'")
+          .exit_code,
+      2);
   const fs::path broken = write("broken.csv", kHeader + "\"old\",\"a\",\"\",x,1\n");
   const CliResult r = run("gate '" + broken.string() + "'");
   EXPECT_EQ(r.exit_code, 2);

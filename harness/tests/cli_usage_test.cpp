@@ -89,6 +89,8 @@ TEST_F(Usage, RunRefusesNumbersOutOfRangeBeforeMeasuring) {
       {"--look-every 0", "--look-every must be at least 1"},
       {"--alpha 2", "--alpha must be between 0 and 1"},
       {"--max-regression lots", "--max-regression 'lots' is not a percentage"},
+      {"--until-decided --max-regression 100%",
+       "--max-regression 100%: rate_ops_per_s is higher-is-better"},
       {"--time-budget -5", "--time-budget: expected a positive duration"},
       {"--runs abc", "Could not convert: --runs = abc"},
       {"--runs 99999999999", "Could not convert"},
@@ -202,10 +204,11 @@ TEST_F(Usage, ParseErrorsOfEveryCommandSayFpbenchError) {
       {"run --runs", "--runs"},
       {"history", "A subcommand is required (see fpbench history --help)"},
       {"history frob",
-       "unknown command 'frob': expected record, detect, report, plot, merge, samples or html"},
+       "unknown command 'frob': expected record, detect, report, plot, merge, "
+       "samples or html"},
       {"history --bogus", "unknown option '--bogus'"},
       {"history detect --db x.db --window x",
-       "Could not convert: --window = x"},
+       "--window: expected a whole number of 0 or more, not 'x'"},
       {"history record", "(see fpbench history record --help)"},
   };
   for (const auto& [args, message] : cases) {

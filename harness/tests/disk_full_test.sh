@@ -65,4 +65,18 @@ for side in old new; do
   done
 done
 "$fpbench" compare "$csv" > /dev/null || fail "compare cannot read the resumed file"
+# The --json document, written after the samples, on a disk that is full
+# by then: an error naming the flag, and no cut-off document left behind.
+dd if=/dev/zero of="$mnt/fill" bs=1k 2>/dev/null || true
+set +e
+"$fpbench" run --old "$scratch/program" --new "$scratch/program" --runs 2 --warmup 0 \
+  --min-time 0.001 --no-progress --no-realtime -o "$scratch/beside.csv" --json "$mnt/run.json" \
+  2>"$scratch/err"
+status=$?
+set -e
+[ "$status" = 3 ] || fail "a --json on a full disk exited $status: $(cat "$scratch/err")"
+grep -qF "cannot write --json '$mnt/run.json': No space left on device" "$scratch/err" ||
+  fail "the --json error does not name the flag, the file and the reason: $(cat "$scratch/err")"
+[ ! -e "$mnt/run.json" ] || fail "a cut-off --json document was left behind"
+"$fpbench" compare "$scratch/beside.csv" > /dev/null || fail "the samples beside the --json are not whole"
 echo "$test_name: ok ($rows rows before the disk filled)"

@@ -136,6 +136,19 @@ TEST_F(RunReliability, JsonNamingTheSamplesFileIsRefusedBeforeAnythingRuns) {
   EXPECT_FALSE(fs::exists(marker)) << "a sample ran before the refusal";
 }
 
+TEST_F(RunReliability, JsonNamingANewSamplesFileRelativelyIsRefused) {
+  // Neither exists yet and both are relative: "x.csv" and "./x.csv".
+  const fs::path ok = program("ok.sh", kSample);
+  const fs::path before = fs::current_path();
+  fs::current_path(dir_);
+  const CliRun r = fpbench(both(ok, ok) + "--runs 1 -o ./x.csv --json x.csv");
+  fs::current_path(before);
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("is the samples file itself"), std::string::npos)
+      << r.err;
+  EXPECT_FALSE(fs::exists(dir_ / "x.csv"));
+}
+
 TEST_F(RunReliability, ResumeWithAnotherOutputIsAUsageError) {
   const fs::path ok = program("ok.sh", kSample);
   const fs::path csv = write("a.csv", kHeader);
@@ -214,6 +227,46 @@ TEST_F(RunReliability, AHelperHoldingStdoutDoesNotHoldTheRun) {
   ASSERT_TRUE(samples.has_value()) << samples.error().message;
   ASSERT_EQ(samples->benchmarks().size(), 2u);
   for (const auto& b : samples->benchmarks()) EXPECT_EQ(b.new_rates.size(), 2u) << b.name;
+}
+
+TEST_F(RunReliability,
+       AProgramThatNeverAnswersAQueryIsKilledAtTheSampleTimeout) {
+  const fs::path ok = program("ok.sh", kSample);
+  // Silent to --list-parameters (asked for --set) and, in a second program,
+  // to --build-info once the samples are taken (asked for --json).
+  const fs::path mute = program(
+      "mute.sh", "case \"$*\" in *--list-parameters*) sleep 600;; esac\n" +
+                     std::string(kSample));
+  const CliRun sets =
+      fpbench(both(mute, mute) + "--runs 1 --sample-timeout 0.5 --set n=1");
+  EXPECT_EQ(sets.exit_code, 3) << sets.err;
+  EXPECT_NE(sets.err.find("mute.sh --list-parameters: timed out after 0.5 s"),
+            std::string::npos)
+      << sets.err;
+  const fs::path sampled = dir_ / "sampled";
+  const fs::path late = dir_ / "late.sh";
+  std::ofstream(late)
+      << "#!/bin/sh\n"
+      << "case \" $* \" in\n"
+      << "  *' --build-info '*) if [ -e '" << sampled.string()
+      << "' ]; then sleep 600; fi\n"
+      << "    printf 'optimized=yes\\nsanitized=no\\nassertions=no\\n'; exit "
+         "0;;\n"
+      << "  *' --list-configs '*) echo 'demo/a n=1'; echo 'demo/b n=2'; exit "
+         "0;;\n"
+      << "esac\n"
+      << "touch '" << sampled.string() << "'\n"
+      << kSample << "\n";
+  ::chmod(late.c_str(), 0755);
+  const auto started = std::chrono::steady_clock::now();
+  const CliRun json =
+      fpbench(both(ok, late) + "--runs 1 --sample-timeout 0.5 --json '" +
+              (dir_ / "out.json").string() + "'");
+  EXPECT_EQ(json.exit_code, 0) << json.err;
+  EXPECT_LT(std::chrono::steady_clock::now() - started,
+            std::chrono::seconds(60))
+      << "the --json context waited for a program that never answered";
+  EXPECT_TRUE(fs::exists(dir_ / "out.json"));
 }
 
 TEST_F(RunReliability, ASampleTimeoutMustBePositive) {

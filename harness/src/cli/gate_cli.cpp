@@ -100,6 +100,7 @@ class Gate : public Subcommand {
     if (loaded->has_metrics || !inputs->metric_names.empty())
       return gate_metrics(*loaded, inputs->metric_names, *options);
     options->metric = loaded->metric_description;
+    if (auto ok = ci::check_thresholds(*options); !ok) return ok.error();
     const ci::GateResult result = ci::evaluate_gate(loaded->samples, *options);
     const std::string report =
         format_ == "html"       ? reports::format_gate_html({result})
@@ -171,6 +172,7 @@ class Gate : public Subcommand {
       if (!rule) return rule.error();
       o.thresholds.push_back(std::move(*rule));
     }
+    if (auto ok = ci::check_thresholds(o); !ok) return ok.error();
     return o;
   }
 

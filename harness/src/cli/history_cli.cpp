@@ -23,28 +23,33 @@ void add_series_options(CLI::App* cmd, ci::SeriesOptions& o, bool detection,
   cmd->add_option("--benchmark", o.benchmark_pattern,
                   "Only benchmarks whose name contains this text (plain substring)");
   if (!detection) return;
-  cmd->add_option("--window", o.window, "Points per window of the change-point split phase")
-      ->capture_default_str();
+  cmd->add_option("--window", o.window,
+                  "Points per window of the change-point split phase")
+      ->capture_default_str()
+      ->check(whole_number());
   cmd->add_option("--p-value", o.p_value, "Largest p-value of a reported change point")
       ->capture_default_str();
   cmd->add_option("--min-segment", o.min_segment,
                   "Fewest runs on either side of a change point (at least 2); "
                   "a nightly's --since must exceed it")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(whole_number());
   cmd->add_option("--min-magnitude", o.min_magnitude_pct,
                   "Smallest |change| reported, in percent")
       ->capture_default_str();
 }
 
 // A flag given with an empty value would quietly mean its default (now,
-// this host, every machine); say so instead.
+// this host, every machine), and a blank one would name a machine no one
+// can read in a table; say so instead.
 Result<void> refuse_empty_values(const CLI::App& cmd) {
   for (const CLI::Option* option : cmd.get_options()) {
     if (option->count() == 0) continue;
     for (const std::string& value : option->results()) {
-      if (value.empty()) {
+      if (value.find_first_not_of(" \t\n\r\f\v") == std::string::npos) {
         return usage_error(option->get_name() +
-                           ": empty value (leave the flag out for its default)");
+                           (value.empty() ? ": empty" : ": blank") +
+                           " value (leave the flag out for its default)");
       }
     }
   }

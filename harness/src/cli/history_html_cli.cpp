@@ -30,12 +30,16 @@ class HistoryHtml : public Subcommand {
     cmd_->add_option("--machine", o.machine, "Only this machine");
     cmd_->add_option("--benchmark", o.benchmark_pattern,
                      "Only benchmarks whose name contains this text (plain substring)");
-    cmd_->add_option("--window", o.window, "Points per window of the change-point split phase")
-        ->capture_default_str();
+    cmd_->add_option("--window", o.window,
+                     "Points per window of the change-point split phase")
+        ->capture_default_str()
+        ->check(whole_number());
     cmd_->add_option("--p-value", o.p_value, "Largest p-value of a reported change point")
         ->capture_default_str();
-    cmd_->add_option("--min-segment", o.min_segment, "Fewest runs on either side of a change point")
-        ->capture_default_str();
+    cmd_->add_option("--min-segment", o.min_segment,
+                     "Fewest runs on either side of a change point")
+        ->capture_default_str()
+        ->check(whole_number());
     cmd_->add_option("--min-magnitude", o.min_magnitude_pct, "Smallest |change| shown, in percent")
         ->capture_default_str();
     cmd_->add_option("--commit-url", options_.commit_url,

@@ -2,6 +2,7 @@
 // as fpbench-scenarios --list prints them.
 
 #include <algorithm>
+#include <chrono>
 #include <string>
 
 #include "fpbench/harness/process.hpp"
@@ -40,7 +41,11 @@ class List : public Subcommand {
   [[nodiscard]] bool parsed() const override { return command_->parsed(); }
 
   Result<int> run() override {
-    const auto p = harness::run_process({program_, "--list"});
+    // A program that never answers is killed: asking it for its list is
+    // instant, so a minute means it hangs.
+    harness::ProcessOptions options;
+    options.timeout = std::chrono::seconds(60);
+    const auto p = harness::run_process({program_, "--list"}, options);
     if (!p) return p.error();
     if (!p->ok()) return benchmark_error(program_ + " --list: " + p->status_text() + "\n" + p->err);
     const std::string out = blocks_of(p->out, category_);

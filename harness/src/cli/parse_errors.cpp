@@ -1,12 +1,28 @@
 // CLI11's own errors in fpbench's words, so that every mistake on a command
 // line reads "fpbench: error: ..." and exits 2, whichever part caught it.
 
+#include <charconv>
+#include <cstddef>
 #include <cstdio>
 #include <string>
 
 #include "subcommands.hpp"
 
 namespace fpbench::cli {
+
+CLI::Validator whole_number() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        std::size_t n = 0;
+        const char* end = text.data() + text.size();
+        const auto [at, ec] = std::from_chars(text.data(), end, n);
+        if (text.empty() || text.front() == '+' || ec != std::errc() ||
+            at != end)
+          return "expected a whole number of 0 or more, not '" + text + "'";
+        return {};
+      },
+      "", "whole number");
+}
 
 int exit_for_parse_error(CLI::App& app, const CLI::ParseError& e) {
   // --help and its kin are parse "errors" too; they print and succeed.

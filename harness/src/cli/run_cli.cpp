@@ -287,6 +287,7 @@ class Run : public Subcommand {
       ci::GateOptions gate;
       gate.alpha = alpha_;
       gate.max_regression_pct = *max_regression;
+      if (auto ok = ci::check_thresholds(gate); !ok) return ok.error();
       gate.sequential = reports::SequentialPlan{options_.runs, look_every_,
                                                 options_.max_runs};
       options_.wall_needs_more =

@@ -34,6 +34,10 @@ std::unique_ptr<Subcommand> add_history_commands(CLI::App& app);
 // html (the dashboard), added to fpbench-history's app beside them.
 std::unique_ptr<Subcommand> add_history_html(CLI::App& app);
 
+// For an unsigned option: digits only, within its type. CLI11 would read
+// "-1" as the value's wrap-around, and one past the largest as the largest.
+CLI::Validator whole_number();
+
 // A CLI11 parse error as "fpbench: error: ..." and exit 2; --help prints
 // and returns 0.
 int exit_for_parse_error(CLI::App& app, const CLI::ParseError& e);

@@ -56,6 +56,11 @@ Result<ThresholdRule> parse_threshold_rule(std::string_view text);
 // "5", "5%", "0.5%": a non-negative finite percentage.
 Result<double> parse_percentage(std::string_view text, std::string_view what);
 
+// A usage error when a threshold could never be crossed: a higher-is-better
+// rate that fell by 100% would be zero, so --max-regression or --threshold
+// of 100% or more would pass every regression.
+Result<void> check_thresholds(const GateOptions& options);
+
 GateResult evaluate_gate(const reports::SampleSet& samples,
                          const GateOptions& options);
 

@@ -41,6 +41,12 @@ class SampleWriter {
   long long end_;  // where the last whole write ended; -1: not a regular file
 };
 
+// Writes a whole document (the --json file) to `path`, replacing it. On a
+// failed write a regular file is removed rather than left cut off, which no
+// reader could parse; the error names the flag, the path and the reason.
+Result<void> write_document(const std::string& flag, const std::string& path,
+                            std::string_view text);
+
 // Whether two paths name one regular file: the same device and inode where
 // both exist, else the same canonical path. Standard output is "-".
 bool same_output_file(const std::string& a, const std::string& b);

@@ -19,7 +19,8 @@ class ScenarioProgram {
  public:
   // impl: --impl for the program, or none to use its default; sets: Node
   // --set style key=value overrides passed to every invocation;
-  // query_timeout: how long --list-configs and --build-info may take.
+  // query_timeout: how long --list-configs, --list-parameters and
+  // --build-info may take.
   ScenarioProgram(std::string path, std::optional<std::string> impl,
                   std::vector<std::string> sets,
                   std::optional<std::chrono::milliseconds> query_timeout = std::nullopt);
