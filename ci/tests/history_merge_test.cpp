@@ -2,7 +2,7 @@
 // recording wins) and machine classes (a changed fingerprint refused unless
 // declared, classes kept apart in series), on SQLite and PostgreSQL. The
 // PostgreSQL runs need FPBENCH_TEST_POSTGRES_URL (ci/start-test-postgres.sh);
-// without it they skip, or fail under CI.
+// without it they skip, or fail under CI (store_fixture.hpp).
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -18,20 +18,13 @@
 
 #include "fpbench/ci/history_merge.hpp"
 #include "fpbench/ci/history_store.hpp"
+#include "store_fixture.hpp"
 
 namespace fpbench::ci {
 namespace {
 
-namespace fs = std::filesystem;
 using reports::Binary;
 using reports::SampleSet;
-
-bool running_in_ci() {
-  const char* ci = std::getenv("CI");
-  if (ci == nullptr) return false;
-  const std::string_view value(ci);
-  return !value.empty() && value != "0" && value != "false";
-}
 
 const std::string kClassA = R"({"counter_sources":{"wall":"clock"},"machine":{"cpu_model":"A","cores":4}})";
 const std::string kClassB = R"({"counter_sources":{"wall":"clock"},"machine":{"cpu_model":"B","cores":4}})";
@@ -57,50 +50,14 @@ RecordInfo info(const std::string& commit, const std::string& machine,
   return i;
 }
 
-class MergeTest : public ::testing::TestWithParam<std::string> {
+// Two stores of the test on the backend: DEST and another to merge into.
+class MergeTest : public test_support::BackendTest {
  protected:
   void SetUp() override {
-    const std::string name = ::testing::UnitTest::GetInstance()->current_test_info()->name();
-    std::string tag;
-    for (const char c : name) tag += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-    tag = ("fpbench_m" + std::to_string(::getpid()) + "_" + tag).substr(0, 60);
-    dir_ = fs::temp_directory_path() / tag;
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-    if (GetParam() == "sqlite") {
-      dest_ = (dir_ / "dest.sqlite").string();
-      other_ = (dir_ / "other.sqlite").string();
-      return;
-    }
-    const char* url = std::getenv("FPBENCH_TEST_POSTGRES_URL");
-    if (url == nullptr || *url == '\0') {
-      const std::string why =
-          "FPBENCH_TEST_POSTGRES_URL is not set; start a server with "
-          "`eval \"$(bash ci/start-test-postgres.sh)\"` to run the PostgreSQL tests";
-      if (running_in_ci()) FAIL() << why << "; CI is set, so this is a failure, not a skip";
-      GTEST_SKIP() << why;
-    }
-    admin_url_ = url;
-    auto admin = open_postgres(admin_url_);
-    ASSERT_TRUE(admin.has_value()) << admin.error().message;
-    for (const std::string& schema : {tag, tag.substr(0, 58) + "_2"}) {
-      schemas_.push_back(schema);
-      ASSERT_TRUE((*admin)->exec("DROP SCHEMA IF EXISTS " + schema + " CASCADE; CREATE SCHEMA " + schema));
-    }
-    const auto in = [&](const std::string& schema) {
-      return admin_url_ + (admin_url_.find('?') == std::string::npos ? "?" : "&") +
-             "options=-csearch_path%3D" + schema;
-    };
-    dest_ = in(schemas_[0]);
-    other_ = in(schemas_[1]);
-  }
-  void TearDown() override {
-    fs::remove_all(dir_);
-    if (schemas_.empty()) return;
-    auto admin = open_postgres(admin_url_);
-    for (const std::string& s : schemas_) {
-      if (admin) (void)(*admin)->exec("DROP SCHEMA IF EXISTS " + s + " CASCADE");
-    }
+    BackendTest::SetUp();
+    if (IsSkipped() || HasFatalFailure()) return;
+    dest_ = new_store("dest");
+    other_ = new_store("other");
   }
 
   // Three shard stores, as three machines would fill them: two commits each.
@@ -161,9 +118,7 @@ class MergeTest : public ::testing::TestWithParam<std::string> {
     return rows;
   }
 
-  fs::path dir_;
-  std::string dest_, other_, admin_url_;
-  std::vector<std::string> schemas_;
+  std::string dest_, other_;
 };
 
 TEST_P(MergeTest, MergingTwiceGivesTheStoreMergingOnceGave) {
