@@ -24,11 +24,7 @@ namespace {
 namespace fs = std::filesystem;
 using fpbench::harness::test_support::slurp;
 
-struct CliRun {
-  int exit_code;
-  std::string out;
-  std::string err;
-};
+using fpbench::harness::test_support::CliRun;
 
 constexpr const char* kSample =
     "echo '{\"benchmarks\":[{\"name\":\"x\",\"run_type\":\"iteration\",\"iterations\":10,"
@@ -45,11 +41,7 @@ class RunReliability : public ::testing::Test {
   void TearDown() override { fs::remove_all(dir_); }
 
   CliRun fpbench(const std::string& args) {
-    const fs::path out = dir_ / "stdout", err = dir_ / "stderr";
-    const std::string cmd = std::string("timeout -s KILL 120 '") + FPBENCH_CLI + "' " + args +
-                            " >'" + out.string() + "' 2>'" + err.string() + "' </dev/null";
-    const int status = std::system(cmd.c_str());
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
+    return test_support::run_program(FPBENCH_CLI, args, dir_);
   }
 
   // A stand-in scenario program with demo/a and demo/b; `body` runs for a

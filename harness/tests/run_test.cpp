@@ -31,11 +31,7 @@ namespace fs = std::filesystem;
 using fpbench::harness::test_support::slurp;
 
 
-struct CliRun {
-  int exit_code;
-  std::string out;
-  std::string err;
-};
+using fpbench::harness::test_support::CliRun;
 
 class Run : public ::testing::Test {
  protected:
@@ -48,11 +44,7 @@ class Run : public ::testing::Test {
   void TearDown() override { fs::remove_all(dir_); }
 
   CliRun fpbench(const std::string& args) {
-    const fs::path out = dir_ / "stdout", err = dir_ / "stderr";
-    const std::string cmd = std::string("'") + FPBENCH_CLI + "' " + args + " >'" +
-                            out.string() + "' 2>'" + err.string() + "' </dev/null";
-    const int status = std::system(cmd.c_str());
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
+    return test_support::run_program(FPBENCH_CLI, args, dir_);
   }
 
   // A stand-in scenario program: a shell script with the given body for a

@@ -1,9 +1,11 @@
 #pragma once
 
-// Small helpers the harness tests share: reading a whole file, whether a
-// Python that can draw plots is there, and whether tests run under CI.
+// Small helpers the harness tests share: reading a whole file, running a
+// command line, whether a Python that can draw plots is there, and whether
+// tests run under CI.
 
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -19,6 +21,23 @@ inline std::string slurp(const std::filesystem::path& p) {
   std::ostringstream ss;
   ss << in.rdbuf();
   return ss.str();
+}
+
+struct CliRun {
+  int exit_code;  // -1 when killed by a signal
+  std::string out;
+  std::string err;
+};
+
+// `program args` with no input, its output kept in `dir`; killed after 120 s
+// so that a hang fails the test instead of stalling ctest.
+inline CliRun run_program(const std::string& program, const std::string& args,
+                          const std::filesystem::path& dir) {
+  const std::filesystem::path out = dir / "stdout", err = dir / "stderr";
+  const std::string cmd = "timeout -s KILL 120 '" + program + "' " + args + " >'" +
+                          out.string() + "' 2>'" + err.string() + "' </dev/null";
+  const int status = std::system(cmd.c_str());
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
 }
 
 // The plots need a Python with matplotlib (FPBENCH_PYTHON, else
