@@ -13,12 +13,15 @@
 #include <random>
 #include <sstream>
 
+#include "cli_support.hpp"
 #include "fpbench/ci/history_commands.hpp"
 
 namespace fpbench::ci {
 namespace {
 
 namespace fs = std::filesystem;
+using test_support::CliResult;
+using test_support::slurp;
 using reports::Binary;
 
 constexpr int kNights = 100;
@@ -26,19 +29,6 @@ constexpr int kStepNight = 57;  // 1-based: the first night 5% slower
 const char* const kStepped = "fs/read.js size=1024";
 
 std::string commit_of(int night) { return fmt::format("deadbeef{:03}", night); }
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-struct CliResult {
-  int exit_code;
-  std::string out;
-  std::string err;
-};
 
 class HistoryCommands : public ::testing::Test {
  protected:
@@ -77,13 +67,7 @@ class HistoryCommands : public ::testing::Test {
     return o;
   }
 
-  CliResult cli(const std::string& args) {
-    const fs::path out = dir_ / "stdout", err = dir_ / "stderr";
-    const std::string cmd = std::string("'") + FPBENCH_CLI + "' " + args + " >'" + out.string() +
-                            "' 2>'" + err.string() + "'";
-    const int status = std::system(cmd.c_str());
-    return CliResult{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
-  }
+  CliResult cli(const std::string& args) { return test_support::run_fpbench(args, dir_); }
 
   static fs::path dir_;
   static std::string db_;

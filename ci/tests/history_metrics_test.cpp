@@ -14,6 +14,7 @@
 #include <random>
 #include <sstream>
 
+#include "cli_support.hpp"
 #include "fpbench/ci/history_commands.hpp"
 #include "fpbench/reports/metric_samples.hpp"
 
@@ -21,6 +22,8 @@ namespace fpbench::ci {
 namespace {
 
 namespace fs = std::filesystem;
+using test_support::CliResult;
+using test_support::slurp;
 using reports::Binary;
 using reports::MetricReading;
 using reports::SampleRecord;
@@ -35,13 +38,6 @@ const char* const kRead = "fs/read.js size=1024";
 const char* const kWrite = "fs/write.js size=1024";
 
 std::string commit_of(int night) { return fmt::format("cafe{:04}", night); }
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 SampleRecord wall_record(Binary side, const std::string& file, double rate) {
   SampleRecord r{side, file, "size=1024", 1000, "avx2", {}};
@@ -81,12 +77,6 @@ std::string night_jsonl(int night, std::mt19937& rng, const std::string& source,
   return out;
 }
 
-struct CliResult {
-  int exit_code;
-  std::string out;
-  std::string err;
-};
-
 class HistoryMetrics : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
@@ -124,13 +114,7 @@ class HistoryMetrics : public ::testing::Test {
     return all.front();
   }
 
-  CliResult cli(const std::string& args) {
-    const fs::path out = dir_ / "stdout", err = dir_ / "stderr";
-    const std::string cmd = std::string("'") + FPBENCH_CLI + "' " + args + " >'" + out.string() +
-                            "' 2>'" + err.string() + "'";
-    const int status = std::system(cmd.c_str());
-    return CliResult{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
-  }
+  CliResult cli(const std::string& args) { return test_support::run_fpbench(args, dir_); }
 
   static fs::path dir_;
   static std::string db_;

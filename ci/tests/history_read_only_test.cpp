@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_support.hpp"
 #include "fpbench/ci/history_store.hpp"
 #include "store_fixture.hpp"
 
@@ -21,25 +22,15 @@ namespace fpbench::ci {
 namespace {
 
 namespace fs = std::filesystem;
+using test_support::CliResult;
 using test_support::scalar;
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using test_support::slurp;
 
 std::set<std::string> listing(const fs::path& dir) {
   std::set<std::string> names;
   for (const auto& entry : fs::directory_iterator(dir)) names.insert(entry.path().filename());
   return names;
 }
-
-struct CliResult {
-  int exit_code;
-  std::string err;
-};
 
 class ReadOnly : public test_support::BackendTest {
  protected:
@@ -58,13 +49,7 @@ class ReadOnly : public test_support::BackendTest {
     BackendTest::TearDown();
   }
 
-  CliResult cli(const std::string& args) {
-    const fs::path err = out_ / "stderr";
-    const std::string cmd = std::string("'") + FPBENCH_CLI + "' " + args + " >/dev/null 2>'" +
-                            err.string() + "'";
-    const int status = std::system(cmd.c_str());
-    return CliResult{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(err)};
-  }
+  CliResult cli(const std::string& args) { return test_support::run_fpbench(args, out_); }
 
   // Every reading command on `db`: exit 2, one error line naming `why`.
   void expect_refused(const std::string& db, const std::string& why) {
