@@ -8,7 +8,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -250,14 +249,12 @@ TEST_F(RunReliability,
       << "touch '" << sampled.string() << "'\n"
       << kSample << "\n";
   ::chmod(late.c_str(), 0755);
-  const auto started = std::chrono::steady_clock::now();
+  // A run that waited for the 600 s answer is killed at 120 s by
+  // run_program and fails the exit code.
   const CliRun json =
       fpbench(both(ok, late) + "--runs 1 --sample-timeout 0.5 --json '" +
               (dir_ / "out.json").string() + "'");
   EXPECT_EQ(json.exit_code, 0) << json.err;
-  EXPECT_LT(std::chrono::steady_clock::now() - started,
-            std::chrono::seconds(60))
-      << "the --json context waited for a program that never answered";
   EXPECT_TRUE(fs::exists(dir_ / "out.json"));
 }
 
