@@ -29,7 +29,7 @@ FPBENCH_TARGET_AVX512 inline bool is_ascii(const char* in, std::size_t n) {
     if (_mm512_movepi8_mask(any) != 0) return false;
   }
   for (; i < n; i += 64) {
-    const __m512i v = _mm512_maskz_loadu_epi8(first(n - i), in + i);
+    const __m512i v = load_bytes(in + i, n - i);
     if (_mm512_movepi8_mask(v) != 0) return false;
   }
   return true;
@@ -38,7 +38,7 @@ FPBENCH_TARGET_AVX512 inline bool is_ascii(const char* in, std::size_t n) {
 FPBENCH_TARGET_AVX512 inline bool has_wide_lead(const char* in, std::size_t n) {
   for (std::size_t i = 0; i < n; i += 64) {
     const std::uint64_t m = first(n - i);
-    const __m512i v = _mm512_maskz_loadu_epi8(m, in + i);
+    const __m512i v = load_bytes(in + i, n - i);
     const std::uint64_t lead = _mm512_mask_cmpge_epu8_mask(m, v, bytes(0xC0));
     const std::uint64_t latin1 =
         _mm512_cmpeq_epi8_mask(_mm512_and_si512(v, bytes(0xFE)), bytes(0xC2));
@@ -82,7 +82,7 @@ FPBENCH_TARGET_AVX512 inline std::size_t utf8_from_latin1(const char* in,
     }
     const std::size_t k = std::min<std::size_t>(n - i, 32);
     const __mmask32 m = first32(k);
-    const __m256i b = _mm256_maskz_loadu_epi8(m, in + i);
+    const __m256i b = load_half_bytes(in + i, k);
     o += put_utf8_of_2(out + o, _mm512_cvtepu8_epi16(b), m,
                        _mm256_movepi8_mask(b));
     i += k;
@@ -257,10 +257,10 @@ FPBENCH_TARGET_AVX512 inline std::size_t utf8_from_utf16(const char16_t* in,
   while (i < n) {
     const std::size_t k = std::min<std::size_t>(n - i, 32);
     const __mmask32 m = first32(k);
-    const __m512i u = _mm512_maskz_loadu_epi16(m, in + i);
+    const __m512i u = load_words(in + i, k);
     const __mmask32 ge80 = _mm512_cmpge_epu16_mask(u, words(0x80));
     if (ge80 == 0) {
-      _mm256_mask_storeu_epi8(o, m, _mm512_cvtepi16_epi8(u));
+      store_half_bytes(o, k, _mm512_cvtepi16_epi8(u));
       o += k;
       i += k;
       continue;
@@ -292,9 +292,7 @@ FPBENCH_TARGET_AVX512 inline std::size_t utf8_from_utf16(const char16_t* in,
 FPBENCH_TARGET_AVX512 inline void narrow(const char16_t* in, std::size_t n,
                                          char* out) {
   for (std::size_t i = 0; i < n; i += 32) {
-    const __mmask32 m = first32(n - i);
-    _mm256_mask_storeu_epi8(
-        out + i, m, _mm512_cvtepi16_epi8(_mm512_maskz_loadu_epi16(m, in + i)));
+    store_half_bytes(out + i, n - i, _mm512_cvtepi16_epi8(load_words(in + i, n - i)));
   }
 }
 
@@ -302,30 +300,22 @@ FPBENCH_TARGET_AVX512 inline void utf16le_to_latin1(const char* in,
                                                     std::size_t units,
                                                     char* out) {
   for (std::size_t i = 0; i < units; i += 32) {
-    const __mmask32 m = first32(units - i);
-    _mm256_mask_storeu_epi8(
-        out + i, m,
-        _mm512_cvtepi16_epi8(_mm512_maskz_loadu_epi16(m, in + 2 * i)));
+    store_half_bytes(out + i, units - i,
+                     _mm512_cvtepi16_epi8(load_words(in + 2 * i, units - i)));
   }
 }
 
 FPBENCH_TARGET_AVX512 inline void widen(const char* in, std::size_t n,
                                         char* out) {
   for (std::size_t i = 0; i < n; i += 32) {
-    const __mmask32 m = first32(n - i);
-    _mm512_mask_storeu_epi16(
-        out + 2 * i, m,
-        _mm512_cvtepu8_epi16(_mm256_maskz_loadu_epi8(m, in + i)));
+    store_words(out + 2 * i, n - i, _mm512_cvtepu8_epi16(load_half_bytes(in + i, n - i)));
   }
 }
 
 FPBENCH_TARGET_AVX512 inline void clear_high_bits(const char* in, std::size_t n,
                                                   char* out) {
   for (std::size_t i = 0; i < n; i += 64) {
-    const std::uint64_t m = first(n - i);
-    _mm512_mask_storeu_epi8(
-        out + i, m,
-        _mm512_and_si512(_mm512_maskz_loadu_epi8(m, in + i), bytes(0x7F)));
+    store_bytes(out + i, n - i, _mm512_and_si512(load_bytes(in + i, n - i), bytes(0x7F)));
   }
 }
 
@@ -338,7 +328,7 @@ FPBENCH_TARGET_AVX512 inline bool utf16le_is_latin1(const char* in,
     if (_mm512_test_epi16_mask(any, words(0xFF00)) != 0) return false;
   }
   for (; i < units; i += 32) {
-    const __m512i v = _mm512_maskz_loadu_epi16(first32(units - i), in + 2 * i);
+    const __m512i v = load_words(in + 2 * i, units - i);
     if (_mm512_test_epi16_mask(v, words(0xFF00)) != 0) return false;
   }
   return true;

@@ -73,16 +73,15 @@ alignas(64) inline constexpr std::array<std::uint8_t, 64> kEvenBytes =
 
 // The low byte of each of the units in m (64 lanes).
 FPBENCH_TARGET_AVX512 inline __m512i low_bytes(const char* in,
-                                               std::uint64_t m) {
-  return _mm512_maskz_loadu_epi8(m, in);
+                                               std::size_t count) {
+  return load_bytes(in, count);
 }
 FPBENCH_TARGET_AVX512 inline __m512i low_bytes(const char16_t* in,
-                                               std::uint64_t m) {
+                                               std::size_t count) {
   // The even bytes of two vectors of units, in one permute.
   return _mm512_permutex2var_epi8(
-      _mm512_maskz_loadu_epi16(static_cast<__mmask32>(m), in),
-      load(kEvenBytes.data()),
-      _mm512_maskz_loadu_epi16(static_cast<__mmask32>(m >> 32), in + 32));
+      load_words(in, count), load(kEvenBytes.data()),
+      count > 32 ? load_words(in + 32, count - 32) : _mm512_setzero_si512());
 }
 
 // 64 sextets, four to a 32-bit lane, to 48 bytes at out.
@@ -107,7 +106,7 @@ FPBENCH_TARGET_AVX512 std::size_t base64_decode(const Unit* in, std::size_t n,
   std::size_t o = 0;
   for (std::size_t i = 0; i < n; i += 64) {
     const std::uint64_t m = first(n - i);
-    const __m512i c = low_bytes(in + i, m);
+    const __m512i c = low_bytes(in + i, n - i);
     const __m512i s = _mm512_permutex2var_epi8(values_lo, c, values_hi);
     const std::uint64_t pad = _mm512_mask_cmpeq_epi8_mask(m, c, bytes('='));
     // Lanes before the first '=' (all when there is none).

@@ -40,10 +40,10 @@ FPBENCH_TARGET_AVX512 inline kernels::DecodeProgress latin1_from_utf8(
   while (i < n) {
     std::size_t k = std::min<std::size_t>(n - i, 64);
     std::uint64_t m = first(k);
-    const __m512i v = _mm512_maskz_loadu_epi8(m, in.data() + i);
+    const __m512i v = load_bytes(in.data() + i, k);
     std::uint64_t high = _mm512_movepi8_mask(v);
     if (high == 0) {
-      _mm512_mask_storeu_epi8(out + o, m, v);
+      store_bytes(out + o, k, v);
       i += k;
       o += k;
       continue;
@@ -127,13 +127,11 @@ FPBENCH_TARGET_AVX512 inline std::size_t utf16_from_utf8(std::string_view in,
   while (i < n) {
     std::size_t k = std::min<std::size_t>(n - i, 64);
     std::uint64_t m = first(k);
-    const __m512i v = _mm512_maskz_loadu_epi8(m, in.data() + i);
+    const __m512i v = load_bytes(in.data() + i, k);
     std::uint64_t high = _mm512_movepi8_mask(v);
     if (high == 0) {
-      _mm512_mask_storeu_epi16(out + o, static_cast<__mmask32>(m),
-                               _mm512_cvtepu8_epi16(low_half(v)));
-      _mm512_mask_storeu_epi16(out + o + 32, static_cast<__mmask32>(m >> 32),
-                               _mm512_cvtepu8_epi16(high_half(v)));
+      store_words(out + o, k, _mm512_cvtepu8_epi16(low_half(v)));
+      if (k > 32) store_words(out + o + 32, k - 32, _mm512_cvtepu8_epi16(high_half(v)));
       i += k;
       o += k;
       continue;
