@@ -154,6 +154,42 @@ TEST_F(Utf8Sizes, EveryKindOfUnitLastAtEverySizeUpTo130) {
   }
 }
 
+// Long runs of one kind of unit, so that whole steps of each kind meet,
+// at every offset from a step's start.
+TEST_F(Utf8Sizes, RunsOfOneKindAtEveryOffset) {
+  std::mt19937 rng(25);
+  struct Kind {
+    const char* name;
+    char16_t low;
+    unsigned span;  // 0: surrogate pairs
+  };
+  const Kind kinds[] = {{"ascii", 0x00, 0x80},     {"2-byte", 0x80, 0x780},
+                        {"3-byte", 0x800, 0xD000}, {"from U+E000", 0xE000, 0x2000},
+                        {"pairs", 0, 0}};
+  const auto run = [&](const Kind& k, std::size_t n) {
+    std::u16string s;
+    while (s.size() < n) {
+      if (k.span == 0) {
+        s += static_cast<char16_t>(0xD800 + rng() % 0x400);
+        s += static_cast<char16_t>(0xDC00 + rng() % 0x400);
+      } else {
+        s += static_cast<char16_t>(k.low + rng() % k.span);
+      }
+    }
+    return s;
+  };
+  for (const Kind& a : kinds) {
+    for (const Kind& b : kinds) {
+      for (std::size_t offset = 0; offset < 64; ++offset) {
+        const std::u16string s = run(kinds[0], offset) + run(a, 200) + run(b, 200) + run(kinds[0], 37);
+        ASSERT_NO_FATAL_FAILURE(check_encode(
+            JsString(s), std::string("runs ") + a.name + " then " + b.name +
+                             " after " + std::to_string(offset)));
+      }
+    }
+  }
+}
+
 TEST_F(Utf8Sizes, Utf8ToStringAtEverySizeUpTo4096) {
   Gen gen(23);
   for (std::size_t size = 0; size <= 4096; ++size) {

@@ -172,6 +172,51 @@ FPBENCH_TARGET_AVX512 inline std::size_t put_utf8_of_3_words(
   return written;
 }
 
+// The constants of the whole-block loop of utf8_from_utf16, pinned to
+// registers once per call.
+struct Utf8BlockConstants {
+  __m512i x3f, x80, xc0, xe0, x800, xd800, xf800, pairs_low, pairs_high;
+};
+FPBENCH_TARGET_AVX512 inline Utf8BlockConstants utf8_block_constants() {
+  return {pinned(words(0x3F)),   pinned(words(0x80)),   pinned(words(0xC0)),
+          pinned(words(0xE0)),   pinned(words(0x800)),  pinned(words(0xD800)),
+          pinned(words(0xF800)), pinned(load(kWordPairs.data())),
+          pinned(load(kWordPairs.data() + 64))};
+}
+
+// 32 units without surrogates to UTF-8 of 1 to 3 bytes, as
+// put_utf8_of_3_words with room for whole 64-byte stores. The bytes kept
+// come from the unit masks by bit deposits in integer registers, which
+// leaves the vector units only the bytes themselves.
+FPBENCH_TARGET_AVX512 inline std::size_t put_utf8_of_3_block(char* o, __m512i u,
+                                                             std::uint32_t ge80,
+                                                             std::uint32_t ge800,
+                                                             const Utf8BlockConstants& c) {
+  // 0xEA: (a & b) | c; 0xFE: a | b | c.
+  const __m512i low6 = _mm512_ternarylogic_epi32(c.x3f, u, c.x80, 0xEA);
+  const __m512i shifted = _mm512_srli_epi16(u, 6);
+  const __m512i mid6 = _mm512_ternarylogic_epi32(c.x3f, shifted, c.x80, 0xEA);
+  const __m512i two =
+      _mm512_ternarylogic_epi32(shifted, c.xc0, _mm512_slli_epi16(low6, 8), 0xFE);
+  const __m512i three = _mm512_ternarylogic_epi32(_mm512_srli_epi16(u, 12), c.xe0,
+                                                  _mm512_slli_epi16(mid6, 8), 0xFE);
+  const __m512i first_word =
+      _mm512_mask_blend_epi16(ge800, _mm512_mask_blend_epi16(ge80, u, two), three);
+  const __m512i second_word = _mm512_maskz_mov_epi16(ge800, low6);
+  std::size_t written = 0;
+#pragma GCC unroll 2
+  for (unsigned half = 0; half < 2; ++half) {
+    const __m512i spread = _mm512_permutex2var_epi8(
+        first_word, half == 0 ? c.pairs_low : c.pairs_high, second_word);
+    const std::uint64_t keep = 0x1111111111111111ull |
+                               deposit((ge80 >> (16 * half)) & 0xFFFF, 0x2222222222222222ull) |
+                               deposit((ge800 >> (16 * half)) & 0xFFFF, 0x4444444444444444ull);
+    _mm512_storeu_si512(o + written, _mm512_maskz_compress_epi8(keep, spread));
+    written += static_cast<std::size_t>(std::popcount(keep));
+  }
+  return written;
+}
+
 // Surrogates in a block of units.
 struct SurrogateMasks {
   __mmask32 pair_start;  // a high surrogate followed by a low one
@@ -181,10 +226,10 @@ struct SurrogateMasks {
 
 // Up to 16 units (32-bit lanes in m) with surrogates to UTF-8; next holds
 // each lane's following unit. A pair becomes 4 bytes in its first lane and
-// nothing in its second.
+// nothing in its second. With room, a whole 64-byte store.
 FPBENCH_TARGET_AVX512 inline std::size_t put_utf8_of_4(
     char* o, __m512i w, __m512i next, __mmask16 m, __mmask16 ge80,
-    __mmask16 ge800, const SurrogateMasks& s, unsigned shift) {
+    __mmask16 ge800, const SurrogateMasks& s, unsigned shift, bool room) {
   const auto start = static_cast<__mmask16>(s.pair_start >> shift);
   const auto end = static_cast<__mmask16>(s.pair_end >> shift);
   const auto lone = static_cast<__mmask16>(s.lone >> shift);
@@ -202,11 +247,13 @@ FPBENCH_TARGET_AVX512 inline std::size_t put_utf8_of_4(
   const __m512i mixed =
       _mm512_mask_blend_epi32(start, utf8_lanes(units, ge80, ge800), four);
   const auto keep = static_cast<__mmask16>(m & ~end);
-  return put_bytes(o, mixed,
-                   deposit(keep, 0x1111111111111111ull) |
-                       deposit(ge80 & keep, 0x2222222222222222ull) |
-                       deposit(ge800 & keep, 0x4444444444444444ull) |
-                       deposit(start, 0x8888888888888888ull));
+  const std::uint64_t bytes = deposit(keep, 0x1111111111111111ull) |
+                              deposit(ge80 & keep, 0x2222222222222222ull) |
+                              deposit(ge800 & keep, 0x4444444444444444ull) |
+                              deposit(start, 0x8888888888888888ull);
+  if (!room) return put_bytes(o, mixed, bytes);
+  _mm512_storeu_si512(o, _mm512_maskz_compress_epi8(bytes, mixed));
+  return static_cast<std::size_t>(std::popcount(bytes));
 }
 
 // Units i + 1 in lane i (the last lane keeps its own).
@@ -219,10 +266,17 @@ constexpr std::array<std::uint16_t, 32> make_next_unit_index() {
 inline constexpr std::array<std::uint16_t, 32> kNextUnit =
     make_next_unit_index();
 
-// A block of k units holding surrogates, to UTF-8 at o (advanced); returns
-// the units consumed: k, or k - 1 when a pair may straddle the block end.
-FPBENCH_TARGET_AVX512 inline std::size_t put_utf8_with_surrogates(
-    char*& o, __m512i u, std::size_t k, bool more, __mmask32 high,
+// Units consumed and bytes written.
+struct Converted {
+  std::size_t units;
+  std::size_t bytes;
+};
+
+// A block of k units holding surrogates, to UTF-8 at o; consumes k units,
+// or k - 1 when a pair may straddle the block end. room: 64 units or more
+// remain, so whole 64-byte stores stay inside the output bound.
+FPBENCH_TARGET_AVX512 inline Converted put_utf8_with_surrogates(
+    char* o, __m512i u, std::size_t k, bool more, bool room, __mmask32 high,
     __mmask32 low, __mmask32 ge80, __mmask32 ge800) {
   if (more && ((high >> (k - 1)) & 1) != 0) --k;
   const __mmask32 m = first32(k);
@@ -235,18 +289,42 @@ FPBENCH_TARGET_AVX512 inline std::size_t put_utf8_with_surrogates(
   s.pair_end = s.pair_start << 1;
   s.lone = (high | low) & ~s.pair_start & ~s.pair_end;
   const __m512i next = _mm512_permutexvar_epi16(load(kNextUnit.data()), u);
-  o += put_utf8_of_4(o, _mm512_cvtepu16_epi32(low_half(u)),
-                     _mm512_cvtepu16_epi32(low_half(next)),
-                     static_cast<__mmask16>(m), static_cast<__mmask16>(ge80),
-                     static_cast<__mmask16>(ge800), s, 0);
+  std::size_t bytes = put_utf8_of_4(o, _mm512_cvtepu16_epi32(low_half(u)),
+                                    _mm512_cvtepu16_epi32(low_half(next)),
+                                    static_cast<__mmask16>(m), static_cast<__mmask16>(ge80),
+                                    static_cast<__mmask16>(ge800), s, 0, room);
   if (k > 16) {
-    o += put_utf8_of_4(o, _mm512_cvtepu16_epi32(high_half(u)),
+    bytes += put_utf8_of_4(o + bytes, _mm512_cvtepu16_epi32(high_half(u)),
                        _mm512_cvtepu16_epi32(high_half(next)),
                        static_cast<__mmask16>(m >> 16),
                        static_cast<__mmask16>(ge80 >> 16),
-                       static_cast<__mmask16>(ge800 >> 16), s, 16);
+                       static_cast<__mmask16>(ge800 >> 16), s, 16, room);
   }
-  return k;
+  return {k, bytes};
+}
+
+// Up to 32 units from in + i (of n) to UTF-8 at o.
+FPBENCH_TARGET_AVX512 inline Converted utf8_of_block(const char16_t* in, std::size_t n,
+                                                     std::size_t i, char* o) {
+  const std::size_t k = std::min<std::size_t>(n - i, 32);
+  const __mmask32 m = first32(k);
+  const __m512i u = load_words(in + i, k);
+  const __mmask32 ge80 = _mm512_cmpge_epu16_mask(u, words(0x80));
+  if (ge80 == 0) {
+    store_half_bytes(o, k, _mm512_cvtepi16_epi8(u));
+    return {k, k};
+  }
+  const __mmask32 ge800 = _mm512_cmpge_epu16_mask(u, words(0x800));
+  if (ge800 == 0) return {k, put_utf8_of_2(o, u, m, ge80)};
+  const __m512i top6 = _mm512_and_si512(u, words(0xFC00));
+  const __mmask32 high = _mm512_cmpeq_epi16_mask(top6, words(0xD800));
+  const __mmask32 low = _mm512_cmpeq_epi16_mask(top6, words(0xDC00));
+  if ((high | low) != 0) {
+    return put_utf8_with_surrogates(o, u, k, i + k < n, n - i >= 64, high, low, ge80, ge800);
+  }
+  // Whole 64-byte stores stay inside the 3-bytes-a-unit bound while 64
+  // units remain.
+  return {k, put_utf8_of_3_words(o, u, m, ge80, ge800, n - i >= 64)};
 }
 
 FPBENCH_TARGET_AVX512 inline std::size_t utf8_from_utf16(const char16_t* in,
@@ -254,37 +332,49 @@ FPBENCH_TARGET_AVX512 inline std::size_t utf8_from_utf16(const char16_t* in,
                                                          char* out) {
   std::size_t i = 0;
   char* o = out;
+  const Utf8BlockConstants c = utf8_block_constants();
+  // Two blocks a step while 96 units remain (the bound of 3 bytes a unit
+  // then leaves room for whole 64-byte stores), with one branch for a pair
+  // of one kind: ASCII, below 0x800, or without surrogates. Other pairs go
+  // a block at a time.
+  while (n - i >= 96) {
+    const __m512i u0 = load(in + i);
+    const __m512i u1 = load(in + i + 32);
+    const auto a80 = static_cast<std::uint32_t>(_mm512_cmpge_epu16_mask(u0, c.x80));
+    const auto b80 = static_cast<std::uint32_t>(_mm512_cmpge_epu16_mask(u1, c.x80));
+    if ((a80 | b80) == 0) {
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(o), _mm512_cvtepi16_epi8(u0));
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(o + 32), _mm512_cvtepi16_epi8(u1));
+      o += 64;
+      i += 64;
+      continue;
+    }
+    const auto a800 = static_cast<std::uint32_t>(_mm512_cmpge_epu16_mask(u0, c.x800));
+    const auto b800 = static_cast<std::uint32_t>(_mm512_cmpge_epu16_mask(u1, c.x800));
+    if ((a800 | b800) == 0) {
+      o += put_utf8_of_2(o, u0, ~__mmask32{0}, a80);
+      o += put_utf8_of_2(o, u1, ~__mmask32{0}, b80);
+      i += 64;
+      continue;
+    }
+    // Units from 0xD800 on are rare; the exact test is left to the block
+    // at a time.
+    if ((_mm512_cmpge_epu16_mask(u0, c.xd800) | _mm512_cmpge_epu16_mask(u1, c.xd800)) == 0) {
+      o += put_utf8_of_3_block(o, u0, a80, a800, c);
+      o += put_utf8_of_3_block(o, u1, b80, b800, c);
+      i += 64;
+      continue;
+    }
+    for (int block = 0; block < 2; ++block) {
+      const Converted done = utf8_of_block(in, n, i, o);
+      i += done.units;
+      o += done.bytes;
+    }
+  }
   while (i < n) {
-    const std::size_t k = std::min<std::size_t>(n - i, 32);
-    const __mmask32 m = first32(k);
-    const __m512i u = load_words(in + i, k);
-    const __mmask32 ge80 = _mm512_cmpge_epu16_mask(u, words(0x80));
-    if (ge80 == 0) {
-      store_half_bytes(o, k, _mm512_cvtepi16_epi8(u));
-      o += k;
-      i += k;
-      continue;
-    }
-    const __mmask32 ge800 = _mm512_cmpge_epu16_mask(u, words(0x800));
-    if (ge800 == 0) {
-      o += put_utf8_of_2(o, u, m, ge80);
-      i += k;
-      continue;
-    }
-    // One compare for both kinds of surrogate: they are rare.
-    const __m512i top = _mm512_and_si512(u, words(0xF800));
-    if (_mm512_cmpeq_epi16_mask(top, words(0xD800)) != 0) {
-      const __mmask32 high = _mm512_cmpeq_epi16_mask(
-          _mm512_and_si512(u, words(0xFC00)), words(0xD800));
-      const __mmask32 low = _mm512_cmpeq_epi16_mask(
-          _mm512_and_si512(u, words(0xFC00)), words(0xDC00));
-      i += put_utf8_with_surrogates(o, u, k, i + k < n, high, low, ge80, ge800);
-      continue;
-    }
-    // Whole 64-byte stores stay inside the 3-bytes-a-unit bound while 64
-    // units remain.
-    o += put_utf8_of_3_words(o, u, m, ge80, ge800, n - i >= 64);
-    i += k;
+    const Converted done = utf8_of_block(in, n, i, o);
+    i += done.units;
+    o += done.bytes;
   }
   return static_cast<std::size_t>(o - out);
 }
