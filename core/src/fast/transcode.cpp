@@ -13,6 +13,7 @@
 #include "fast/dispatch.hpp"
 #include "fast/kernels.hpp"
 #include "fast/portable.hpp"
+#include "uninitialized_string.hpp"
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define FPBENCH_X86_DISPATCH 1
@@ -234,7 +235,9 @@ std::string encode(const JsString& s, Encoding e, Isa isa) {
   if (e == Encoding::kUtf8 && s.is_one_byte() && is_ascii(s.one_byte(), isa)) {
     return std::string(s.one_byte());
   }
-  std::string out(max_encoded_length(s, e), '\0');
+  // The bound, not zero-filled first: the encoder writes what is kept.
+  std::string out;
+  detail::resize_uninitialized(out, max_encoded_length(s, e));
   out.resize(encode_into(s, e, out, isa));
   return out;
 }
