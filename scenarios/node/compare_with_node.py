@@ -7,13 +7,16 @@ operations per second with the ratios fast/baseline, floor/fast (how far
 the fast path is from the floor) and
 fast/node, then a summary: per operation family (write by path or by
 descriptor, read, each encoding) the worst fast/baseline, floor/fast and
-fast/node, with the row each came from. Usage:
+fast/node, with the row each came from. With ROUNDS > 1 the four programs
+run in turn ROUNDS times and each rate is the median of its rounds, so that
+a slow spell of the machine lands on every implementation alike. Usage:
 
-    python3 scenarios/node/compare_with_node.py build/scenarios/fpbench-scenarios [SECONDS]
+    python3 scenarios/node/compare_with_node.py build/scenarios/fpbench-scenarios [SECONDS [ROUNDS]]
 """
 import json
 import os
 import re
+import statistics
 import subprocess
 import sys
 
@@ -85,8 +88,23 @@ def summary(rows):
 def main():
     program = sys.argv[1]
     seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 0.3
-    impls = {impl: fpbench_rates(program, impl, seconds) for impl in ("baseline", "fast", "floor")}
-    node = node_rates(seconds)
+    rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 1
+    if rounds < 1:
+        sys.exit("compare_with_node.py: ROUNDS must be at least 1")
+    runs = {impl: [] for impl in ("baseline", "fast", "floor", "node")}
+    for _ in range(rounds):
+        for impl in ("baseline", "fast", "floor"):
+            runs[impl].append(fpbench_rates(program, impl, seconds))
+        runs["node"].append(node_rates(seconds))
+
+    def medians(per_round):
+        names = dict.fromkeys(name for r in per_round for name in r)  # first-seen order
+        return {name: statistics.median(r[name] for r in per_round if name in r)
+                for name in names}
+    impls = {impl: medians(runs[impl]) for impl in ("baseline", "fast", "floor")}
+    node = medians(runs["node"])
+    if rounds > 1:
+        print(f"Medians of {rounds} rounds.\n")
     print("| benchmark | baseline ops/s | fast ops/s | floor ops/s | node ops/s "
           "| fast/baseline | floor/fast | fast/node |")
     print("| :-- | --: | --: | --: | --: | --: | --: | --: |")
