@@ -1,6 +1,7 @@
 #include "fpbench/harness/run_command.hpp"
 
 #include <fmt/format.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -289,8 +290,14 @@ std::vector<std::string> batches_by_scenario(
 // What an interrupted run already wrote, as records.
 Result<std::vector<reports::SampleRecord>> load_resumed(const std::string& path,
                                                         bool jsonl) {
-  if (::access(path.c_str(), F_OK) != 0)
-    return std::vector<reports::SampleRecord>{};
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return std::vector<reports::SampleRecord>{};
+  // /dev/null and the like would take the samples and give none back.
+  if (!S_ISREG(st.st_mode)) {
+    return usage_error(fmt::format(
+        "--resume {}: not a regular file; --resume continues a samples file (write "
+        "elsewhere with -o)", path));
+  }
   const auto text = read_input(path);
   if (!text) return text.error();
   if (text->find_first_not_of(" \t\r\n") == std::string::npos) {

@@ -155,6 +155,15 @@ TEST_F(RunReliability, ResumeWithAnotherOutputIsAUsageError) {
   EXPECT_EQ(same.exit_code, 0) << same.err;
 }
 
+TEST_F(RunReliability, ResumeRefusesWhatIsNotARegularFileBeforeAnySampleRuns) {
+  const fs::path marker = dir_ / "sampled";
+  const fs::path ok = program("ok.sh", "touch '" + marker.string() + "'\n" + kSample);
+  const CliRun r = fpbench(both(ok, ok) + "--runs 1 --resume /dev/null");
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("--resume /dev/null: not a regular file"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(marker));
+}
+
 TEST_F(RunReliability, AnUnwritableJsonOrOutputIsAnIoErrorBeforeAnySampleRuns) {
   const fs::path marker = dir_ / "sampled";
   const fs::path ok = program("ok.sh", "touch '" + marker.string() + "'\n" + kSample);
