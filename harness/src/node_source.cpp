@@ -6,6 +6,7 @@
 #include <charconv>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 
 #include "fpbench/harness/process.hpp"
 #include "fpbench/harness/run_command.hpp"
@@ -53,10 +54,13 @@ std::optional<NodeResultLine> parse_node_result_line(std::string_view line) {
   double rate = 0;
   const auto [end, ec] =
       std::from_chars(digits.data(), digits.data() + digits.size(), rate);
-  if (digits.empty() || ec != std::errc() ||
-      end != digits.data() + digits.size()) {
+  if (digits.empty() || end != digits.data() + digits.size() ||
+      (ec != std::errc() && ec != std::errc::result_out_of_range)) {
     return std::nullopt;
   }
+  // A number beyond a double (1e400, 1e-400) is still a result line: read
+  // as infinity or as (nearly) zero, the rate check names it.
+  if (ec == std::errc::result_out_of_range) rate = std::strtod(digits.c_str(), nullptr);
   const std::string_view head = line.substr(0, colon);
   const std::size_t name_end = head.find(' ');
   NodeResultLine r;

@@ -136,9 +136,21 @@ Result<void> add_counters(const nlohmann::json& row, const std::string& sources,
 Result<std::vector<SampleRecord>> parse_scenario_json(const std::string& json) {
   const auto doc =
       nlohmann::json::parse(json, nullptr, /*allow_exceptions=*/false);
-  if (doc.is_discarded() || !doc.contains("benchmarks") ||
-      !doc["benchmarks"].is_array()) {
-    return benchmark_error("the benchmark printed no Google Benchmark JSON");
+  if (doc.is_discarded()) {
+    // What it printed instead, so that "NaN" or a stray log line shows.
+    const std::size_t first = json.find_first_not_of(" \t\r\n");
+    if (first == std::string::npos) {
+      return benchmark_error("the benchmark printed no Google Benchmark JSON (its output was empty)");
+    }
+    std::string head = json.substr(first, json.find('\n', first) - first);
+    if (head.size() > 60) head = head.substr(0, 57) + "...";
+    return benchmark_error(fmt::format(
+        "the benchmark printed no Google Benchmark JSON (its output begins: {})", head));
+  }
+  if (!doc.is_object() || !doc.contains("benchmarks") || !doc["benchmarks"].is_array()) {
+    return benchmark_error(fmt::format(
+        "the benchmark printed JSON without Google Benchmark's \"benchmarks\" array: {}",
+        shortened(doc)));
   }
   const nlohmann::json no_context = nlohmann::json::object();
   const nlohmann::json& context =

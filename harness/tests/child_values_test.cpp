@@ -148,5 +148,16 @@ TEST_F(NodeChildValues, ANegativeZeroOrSubnormalRateFailsTheSample) {
   }
 }
 
+// Beyond a double the line is still read as a result, and its rate refused
+// by name rather than the line being missed.
+TEST_F(NodeChildValues, ARateBeyondADoubleIsNamed) {
+  for (const auto& [rate, why] : {std::pair{"1e400", "rate inf is infinite"},
+                                  std::pair{"1e-400", "rate 0 is zero"}}) {
+    const auto [code, err] = run_node_printing(std::string("x.js n=1: ") + rate);
+    EXPECT_EQ(code, 3) << rate << ": " << err;
+    EXPECT_NE(err.find(std::string("x.js n=1: ") + why), std::string::npos) << rate << ": " << err;
+  }
+}
+
 }  // namespace
 }  // namespace fpbench::harness

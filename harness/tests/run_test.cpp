@@ -100,6 +100,22 @@ TEST(ScenarioJson, RateTimeAndErrors) {
   EXPECT_EQ(wrong_type.error().kind, ErrorKind::kBenchmarkFailed);
 }
 
+TEST(ScenarioJson, OutputThatIsNotItsJsonSaysWhatWasPrinted) {
+  const auto nan = parse_scenario_json("NaN\n");
+  ASSERT_FALSE(nan.has_value());
+  EXPECT_EQ(nan.error().message,
+            "the benchmark printed no Google Benchmark JSON (its output begins: NaN)");
+  const auto empty = parse_scenario_json(" \n");
+  ASSERT_FALSE(empty.has_value());
+  EXPECT_EQ(empty.error().message,
+            "the benchmark printed no Google Benchmark JSON (its output was empty)");
+  const auto other = parse_scenario_json(R"({"results":[]})");
+  ASSERT_FALSE(other.has_value());
+  EXPECT_EQ(other.error().message,
+            R"(the benchmark printed JSON without Google Benchmark's "benchmarks" array: {"results":[]})");
+  EXPECT_EQ(other.error().kind, ErrorKind::kBenchmarkFailed);
+}
+
 TEST(ScenarioJson, AnUnknownOrMissingTimeUnitIsAnErrorNamingIt) {
   const auto seconds = parse_scenario_json(
       R"({"benchmarks":[{"name":"a","run_type":"iteration","iterations":2,)"
