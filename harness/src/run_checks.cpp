@@ -4,10 +4,101 @@
 #include <sched.h>
 
 #include <algorithm>
+#include <cmath>
 
+#include "fpbench/harness/sample_writer.hpp"
 #include "fpbench/harness/scenario_program.hpp"
+#include "fpbench/reports/metric_samples.hpp"
 
 namespace fpbench::harness::detail {
+
+std::string samples_path(const RunOptions& o) {
+  return o.resume.value_or(o.output.value_or("-"));
+}
+
+namespace {
+
+// That --resume and -o agree and --json is somewhere else.
+Result<void> check_output_paths(const RunOptions& o) {
+  if (o.resume && o.output && !same_output_file(*o.output, *o.resume)) {
+    return usage_error(fmt::format(
+        "--resume {} appends to that file: -o/--output '{}' names another; drop -o", *o.resume,
+        *o.output));
+  }
+  if (o.json && same_output_file(*o.json, samples_path(o))) {
+    return usage_error(fmt::format(
+        "--json '{}' is the samples file itself; writing it would replace the samples: "
+        "give --json another path",
+        *o.json));
+  }
+  return {};
+}
+
+}  // namespace
+
+Result<void> check_options(const RunOptions& o) {
+  if (o.runs < 1) return usage_error("--runs must be at least 1");
+  if (o.max_runs < 1) return usage_error("--max-runs must be at least 1");
+  if ((o.target_accuracy_pct > 0 || o.wall_needs_more) && o.max_runs < o.runs) {
+    return usage_error(fmt::format(
+        "--max-runs ({}) must be at least --runs ({})", o.max_runs, o.runs));
+  }
+  if (o.counter_runs < 1)
+    return usage_error("--counter-runs must be at least 1");
+  if (o.counter_iterations && *o.counter_iterations < 1)
+    return usage_error("--counter-iterations must be at least 1");
+  if (o.jobs && *o.jobs < 1) return usage_error("--jobs must be at least 1");
+  if (o.warmup < 0) return usage_error("--warmup must be 0 or more");
+  if (!(o.min_time_s > 0) || !std::isfinite(o.min_time_s)) {
+    return usage_error(
+        "--min-time must be a finite number of seconds greater than 0");
+  }
+  if (o.cpu) {
+    if (auto usable = check_cpu(*o.cpu); !usable) return usable;
+  }
+  if (o.sample_timeout_s &&
+      !(*o.sample_timeout_s > 0 && std::isfinite(*o.sample_timeout_s) &&
+        *o.sample_timeout_s <= 1e6)) {
+    return usage_error("--sample-timeout must be a positive number of seconds");
+  }
+  if (auto ok = check_output_paths(o); !ok) return ok;
+  if (o.metrics.empty()) return usage_error("--metric names no metric");
+  for (const std::string& m : o.metrics) {
+    const auto& known = reports::known_metrics();
+    if (std::find(known.begin(), known.end(), m) == known.end()) {
+      std::string names;
+      for (std::string_view k : known)
+        names += (names.empty() ? "" : ", ") + std::string(k);
+      return usage_error(
+          fmt::format("unknown metric '{}': expected {}", m, names));
+    }
+  }
+  if (o.node && o.paired)
+    return usage_error("--paired is not supported with --node");
+  if (o.node && (o.metrics.size() != 1 || o.metrics[0] != "wall")) {
+    return usage_error("--node measures wall time only");
+  }
+  if (o.node) {
+    if (!o.old_program || !o.new_program) {
+      return usage_error("--node needs --old NODE and --new NODE");
+    }
+    if (o.selectors.empty())
+      return usage_error("--node needs benchmark scripts to run");
+    return {};
+  }
+  if ((o.old_impl || o.new_impl) && (!o.old_impl || !o.new_impl)) {
+    return usage_error("--old-impl and --new-impl go together");
+  }
+  if ((o.old_program || o.new_program) && (!o.old_program || !o.new_program)) {
+    return usage_error("--old and --new go together");
+  }
+  if (!o.old_impl && !o.old_program) {
+    return usage_error(
+        "say what to compare: --old-impl baseline --new-impl fast, or "
+        "--old PATH --new PATH");
+  }
+  return {};
+}
 
 Result<void> check_cpu(int cpu) {
   cpu_set_t allowed;

@@ -1,7 +1,7 @@
 #pragma once
 
-// What fpbench run checks before it starts anything, beyond the ranges of
-// its numbers (run_command.cpp), and how it selects scenarios by name.
+// What fpbench run checks before it starts anything, and how it selects
+// scenarios by name.
 
 #include <chrono>
 #include <string>
@@ -11,6 +11,13 @@
 #include "fpbench/harness/run_command.hpp"
 
 namespace fpbench::harness::detail {
+
+// Where the samples go: the --resume file, else -o, else "-".
+std::string samples_path(const RunOptions& o);
+
+// The options on their own: numbers in range, flags that go together, known
+// metrics, --resume, -o and --json naming no file twice.
+Result<void> check_options(const RunOptions& o);
 
 // "all", the scenario's own name, or its category ("fs" for "fs/x").
 bool selector_matches(const std::string& selector, const std::string& scenario);
