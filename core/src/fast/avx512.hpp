@@ -65,6 +65,16 @@ FPBENCH_TARGET_AVX512 inline std::size_t put_utf8_of_2(char* o, __m512i u,
       deposit(m, 0x5555555555555555ull) | deposit(wide, 0xAAAAAAAAAAAAAAAAull));
 }
 
+// 32 units below 0x800 to UTF-8, as put_utf8_of_2 with room for a whole
+// 64-byte store.
+FPBENCH_TARGET_AVX512 inline std::size_t put_utf8_of_2_block(char* o, __m512i u,
+                                                             std::uint32_t wide) {
+  const __m512i mixed = _mm512_mask_blend_epi16(wide, u, utf8_pairs(u));
+  const std::uint64_t keep = 0x5555555555555555ull | deposit(wide, 0xAAAAAAAAAAAAAAAAull);
+  _mm512_storeu_si512(o, _mm512_maskz_compress_epi8(keep, mixed));
+  return static_cast<std::size_t>(std::popcount(keep));
+}
+
 FPBENCH_TARGET_AVX512 inline std::size_t utf8_from_latin1(const char* in,
                                                           std::size_t n,
                                                           char* out) {
@@ -352,8 +362,8 @@ FPBENCH_TARGET_AVX512 inline std::size_t utf8_from_utf16(const char16_t* in,
     const auto a800 = static_cast<std::uint32_t>(_mm512_cmpge_epu16_mask(u0, c.x800));
     const auto b800 = static_cast<std::uint32_t>(_mm512_cmpge_epu16_mask(u1, c.x800));
     if ((a800 | b800) == 0) {
-      o += put_utf8_of_2(o, u0, ~__mmask32{0}, a80);
-      o += put_utf8_of_2(o, u1, ~__mmask32{0}, b80);
+      o += put_utf8_of_2_block(o, u0, a80);
+      o += put_utf8_of_2_block(o, u1, b80);
       i += 64;
       continue;
     }
