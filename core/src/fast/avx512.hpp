@@ -91,10 +91,11 @@ FPBENCH_TARGET_AVX512 inline std::size_t utf8_from_latin1(const char* in,
       }
     }
     const std::size_t k = std::min<std::size_t>(n - i, 32);
-    const __mmask32 m = first32(k);
     const __m256i b = load_half_bytes(in + i, k);
-    o += put_utf8_of_2(out + o, _mm512_cvtepu8_epi16(b), m,
-                       _mm256_movepi8_mask(b));
+    const __m512i units = _mm512_cvtepu8_epi16(b);
+    // A whole block stays inside the bound of 2 bytes a unit.
+    o += k == 32 ? put_utf8_of_2_block(out + o, units, _mm256_movepi8_mask(b))
+                 : put_utf8_of_2(out + o, units, first32(k), _mm256_movepi8_mask(b));
     i += k;
   }
   return o;
