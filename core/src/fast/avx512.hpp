@@ -143,48 +143,8 @@ constexpr std::array<std::uint8_t, 128> make_word_pairs_index() {
 alignas(64) inline constexpr std::array<std::uint8_t, 128> kWordPairs =
     make_word_pairs_index();
 
-// Up to 32 units (16-bit lanes in m, no surrogates) to UTF-8 of 1 to 3
-// bytes. The first two bytes of each unit are made in one word, the third
-// in another, all 32 at once; two byte permutes interleave them four bytes
-// a unit and two compresses drop the empty bytes. Every byte that belongs
-// to the UTF-8 is non-zero except an ASCII NUL, so the bytes kept are the
-// non-zero ones and each unit's first.
-FPBENCH_TARGET_AVX512 inline std::size_t put_utf8_of_3_words(
-    char* o, __m512i u, __mmask32 m, __mmask32 ge80, __mmask32 ge800,
-    bool room) {
-  // 0xEA: (a & b) | c.
-  const __m512i low6 = _mm512_ternarylogic_epi32(words(0x3F), u, words(0x80), 0xEA);
-  const __m512i shifted = _mm512_srli_epi16(u, 6);
-  const __m512i mid6 =
-      _mm512_ternarylogic_epi32(words(0x3F), shifted, words(0x80), 0xEA);
-  const __m512i two = _mm512_or_si512(_mm512_or_si512(shifted, words(0xC0)),
-                                      _mm512_slli_epi16(low6, 8));
-  const __m512i three =
-      _mm512_or_si512(_mm512_or_si512(_mm512_srli_epi16(u, 12), words(0xE0)),
-                      _mm512_slli_epi16(mid6, 8));
-  const __m512i first_word =
-      _mm512_mask_blend_epi16(ge800, _mm512_mask_blend_epi16(ge80, u, two), three);
-  const __m512i second_word = _mm512_maskz_mov_epi16(ge800, low6);
-  std::size_t written = 0;
-  for (unsigned half = 0; half < 2; ++half) {
-    const __m512i spread = _mm512_permutex2var_epi8(
-        first_word, load(kWordPairs.data() + 64 * half), second_word);
-    const std::uint64_t lead =
-        m == 0xFFFFFFFFu ? 0x1111111111111111ull
-                         : deposit((m >> (16 * half)) & 0xFFFF, 0x1111111111111111ull);
-    const std::uint64_t keep = _mm512_test_epi8_mask(spread, spread) | lead;
-    if (room) {
-      _mm512_storeu_si512(o + written, _mm512_maskz_compress_epi8(keep, spread));
-      written += static_cast<std::size_t>(std::popcount(keep));
-    } else {
-      written += put_bytes(o + written, spread, keep);
-    }
-  }
-  return written;
-}
-
-// The constants of the whole-block loop of utf8_from_utf16, pinned to
-// registers once per call.
+// The constants of utf8_from_utf16's loop, pinned to registers once per
+// call.
 struct Utf8BlockConstants {
   __m512i x3f, x80, xc0, xe0, x800, xd800, xf800, pairs_low, pairs_high;
 };
@@ -195,14 +155,16 @@ FPBENCH_TARGET_AVX512 inline Utf8BlockConstants utf8_block_constants() {
           pinned(load(kWordPairs.data() + 64))};
 }
 
-// 32 units without surrogates to UTF-8 of 1 to 3 bytes, as
-// put_utf8_of_3_words with room for whole 64-byte stores. The bytes kept
-// come from the unit masks by bit deposits in integer registers, which
-// leaves the vector units only the bytes themselves.
-FPBENCH_TARGET_AVX512 inline std::size_t put_utf8_of_3_block(char* o, __m512i u,
-                                                             std::uint32_t ge80,
-                                                             std::uint32_t ge800,
-                                                             const Utf8BlockConstants& c) {
+// Up to 32 units (16-bit lanes in m, no surrogates; ge80 and ge800 within
+// m) to UTF-8 of 1 to 3 bytes. The first two bytes of each unit are made in
+// one word, the third in another, all 32 at once; two byte permutes
+// interleave them four bytes a unit, and two compresses keep the bytes the
+// unit masks call for. Those masks are spread by bit deposits in integer
+// registers, which leaves the vector units only the bytes themselves. With
+// room, whole 64-byte stores.
+FPBENCH_TARGET_AVX512 inline std::size_t put_utf8_of_3(char* o, __m512i u, std::uint32_t m,
+                                                       std::uint32_t ge80, std::uint32_t ge800,
+                                                       bool room, const Utf8BlockConstants& c) {
   // 0xEA: (a & b) | c; 0xFE: a | b | c.
   const __m512i low6 = _mm512_ternarylogic_epi32(c.x3f, u, c.x80, 0xEA);
   const __m512i shifted = _mm512_srli_epi16(u, 6);
@@ -219,11 +181,19 @@ FPBENCH_TARGET_AVX512 inline std::size_t put_utf8_of_3_block(char* o, __m512i u,
   for (unsigned half = 0; half < 2; ++half) {
     const __m512i spread = _mm512_permutex2var_epi8(
         first_word, half == 0 ? c.pairs_low : c.pairs_high, second_word);
-    const std::uint64_t keep = 0x1111111111111111ull |
-                               deposit((ge80 >> (16 * half)) & 0xFFFF, 0x2222222222222222ull) |
-                               deposit((ge800 >> (16 * half)) & 0xFFFF, 0x4444444444444444ull);
-    _mm512_storeu_si512(o + written, _mm512_maskz_compress_epi8(keep, spread));
-    written += static_cast<std::size_t>(std::popcount(keep));
+    const unsigned shift = 16 * half;
+    const std::uint64_t lead = m == 0xFFFFFFFFu
+                                   ? 0x1111111111111111ull
+                                   : deposit((m >> shift) & 0xFFFF, 0x1111111111111111ull);
+    const std::uint64_t keep = lead |
+                               deposit((ge80 >> shift) & 0xFFFF, 0x2222222222222222ull) |
+                               deposit((ge800 >> shift) & 0xFFFF, 0x4444444444444444ull);
+    if (room) {
+      _mm512_storeu_si512(o + written, _mm512_maskz_compress_epi8(keep, spread));
+      written += static_cast<std::size_t>(std::popcount(keep));
+    } else {
+      written += put_bytes(o + written, spread, keep);
+    }
   }
   return written;
 }
@@ -316,7 +286,8 @@ FPBENCH_TARGET_AVX512 inline Converted put_utf8_with_surrogates(
 
 // Up to 32 units from in + i (of n) to UTF-8 at o.
 FPBENCH_TARGET_AVX512 inline Converted utf8_of_block(const char16_t* in, std::size_t n,
-                                                     std::size_t i, char* o) {
+                                                     std::size_t i, char* o,
+                                                     const Utf8BlockConstants& c) {
   const std::size_t k = std::min<std::size_t>(n - i, 32);
   const __mmask32 m = first32(k);
   const __m512i u = load_words(in + i, k);
@@ -335,7 +306,7 @@ FPBENCH_TARGET_AVX512 inline Converted utf8_of_block(const char16_t* in, std::si
   }
   // Whole 64-byte stores stay inside the 3-bytes-a-unit bound while 64
   // units remain.
-  return {k, put_utf8_of_3_words(o, u, m, ge80, ge800, n - i >= 64)};
+  return {k, put_utf8_of_3(o, u, m, ge80, ge800, n - i >= 64, c)};
 }
 
 FPBENCH_TARGET_AVX512 inline std::size_t utf8_from_utf16(const char16_t* in,
@@ -371,19 +342,19 @@ FPBENCH_TARGET_AVX512 inline std::size_t utf8_from_utf16(const char16_t* in,
     // Units from 0xD800 on are rare; the exact test is left to the block
     // at a time.
     if ((_mm512_cmpge_epu16_mask(u0, c.xd800) | _mm512_cmpge_epu16_mask(u1, c.xd800)) == 0) {
-      o += put_utf8_of_3_block(o, u0, a80, a800, c);
-      o += put_utf8_of_3_block(o, u1, b80, b800, c);
+      o += put_utf8_of_3(o, u0, ~0u, a80, a800, true, c);
+      o += put_utf8_of_3(o, u1, ~0u, b80, b800, true, c);
       i += 64;
       continue;
     }
     for (int block = 0; block < 2; ++block) {
-      const Converted done = utf8_of_block(in, n, i, o);
+      const Converted done = utf8_of_block(in, n, i, o, c);
       i += done.units;
       o += done.bytes;
     }
   }
   while (i < n) {
-    const Converted done = utf8_of_block(in, n, i, o);
+    const Converted done = utf8_of_block(in, n, i, o, c);
     i += done.units;
     o += done.bytes;
   }
