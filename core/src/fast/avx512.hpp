@@ -56,21 +56,14 @@ FPBENCH_TARGET_AVX512 inline __m512i utf8_pairs(__m512i u) {
 }
 
 // Up to 32 units below 0x800 (lanes in m) to UTF-8; wide marks >= 0x80.
-FPBENCH_TARGET_AVX512 inline std::size_t put_utf8_of_2(char* o, __m512i u,
-                                                       __mmask32 m,
-                                                       __mmask32 wide) {
+// With room, a whole 64-byte store.
+FPBENCH_TARGET_AVX512 inline std::size_t put_utf8_of_2(char* o, __m512i u, std::uint32_t m,
+                                                       std::uint32_t wide, bool room) {
   const __m512i mixed = _mm512_mask_blend_epi16(wide, u, utf8_pairs(u));
-  return put_bytes(
-      o, mixed,
-      deposit(m, 0x5555555555555555ull) | deposit(wide, 0xAAAAAAAAAAAAAAAAull));
-}
-
-// 32 units below 0x800 to UTF-8, as put_utf8_of_2 with room for a whole
-// 64-byte store.
-FPBENCH_TARGET_AVX512 inline std::size_t put_utf8_of_2_block(char* o, __m512i u,
-                                                             std::uint32_t wide) {
-  const __m512i mixed = _mm512_mask_blend_epi16(wide, u, utf8_pairs(u));
-  const std::uint64_t keep = 0x5555555555555555ull | deposit(wide, 0xAAAAAAAAAAAAAAAAull);
+  const std::uint64_t lead =
+      m == 0xFFFFFFFFu ? 0x5555555555555555ull : deposit(m, 0x5555555555555555ull);
+  const std::uint64_t keep = lead | deposit(wide, 0xAAAAAAAAAAAAAAAAull);
+  if (!room) return put_bytes(o, mixed, keep);
   _mm512_storeu_si512(o, _mm512_maskz_compress_epi8(keep, mixed));
   return static_cast<std::size_t>(std::popcount(keep));
 }
@@ -94,8 +87,7 @@ FPBENCH_TARGET_AVX512 inline std::size_t utf8_from_latin1(const char* in,
     const __m256i b = load_half_bytes(in + i, k);
     const __m512i units = _mm512_cvtepu8_epi16(b);
     // A whole block stays inside the bound of 2 bytes a unit.
-    o += k == 32 ? put_utf8_of_2_block(out + o, units, _mm256_movepi8_mask(b))
-                 : put_utf8_of_2(out + o, units, first32(k), _mm256_movepi8_mask(b));
+    o += put_utf8_of_2(out + o, units, first32(k), _mm256_movepi8_mask(b), k == 32);
     i += k;
   }
   return o;
@@ -297,7 +289,7 @@ FPBENCH_TARGET_AVX512 inline Converted utf8_of_block(const char16_t* in, std::si
     return {k, k};
   }
   const __mmask32 ge800 = _mm512_cmpge_epu16_mask(u, words(0x800));
-  if (ge800 == 0) return {k, put_utf8_of_2(o, u, m, ge80)};
+  if (ge800 == 0) return {k, put_utf8_of_2(o, u, m, ge80, false)};
   const __m512i top6 = _mm512_and_si512(u, words(0xFC00));
   const __mmask32 high = _mm512_cmpeq_epi16_mask(top6, words(0xD800));
   const __mmask32 low = _mm512_cmpeq_epi16_mask(top6, words(0xDC00));
@@ -334,8 +326,8 @@ FPBENCH_TARGET_AVX512 inline std::size_t utf8_from_utf16(const char16_t* in,
     const auto a800 = static_cast<std::uint32_t>(_mm512_cmpge_epu16_mask(u0, c.x800));
     const auto b800 = static_cast<std::uint32_t>(_mm512_cmpge_epu16_mask(u1, c.x800));
     if ((a800 | b800) == 0) {
-      o += put_utf8_of_2_block(o, u0, a80);
-      o += put_utf8_of_2_block(o, u1, b80);
+      o += put_utf8_of_2(o, u0, ~0u, a80, true);
+      o += put_utf8_of_2(o, u1, ~0u, b80, true);
       i += 64;
       continue;
     }
