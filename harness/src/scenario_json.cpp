@@ -44,11 +44,12 @@ std::string counter_source(const std::string& sources,
 enum class Kind { kString, kNumber, kBoolean };
 
 // At most a line of a child's value, for a message.
-std::string shortened(const nlohmann::json& value) {
-  std::string text = value.dump();
+// At most 60 characters of text, for a message.
+std::string shortened(std::string text) {
   if (text.size() > 60) text = text.substr(0, 57) + "...";
   return text;
 }
+std::string shortened(const nlohmann::json& value) { return shortened(value.dump()); }
 
 // The field `key` of a child's JSON object, nullptr when absent. Present
 // with another type it is an error, that sample's failure: a child printing
@@ -142,10 +143,9 @@ Result<std::vector<SampleRecord>> parse_scenario_json(const std::string& json) {
     if (first == std::string::npos) {
       return benchmark_error("the benchmark printed no Google Benchmark JSON (its output was empty)");
     }
-    std::string head = json.substr(first, json.find('\n', first) - first);
-    if (head.size() > 60) head = head.substr(0, 57) + "...";
-    return benchmark_error(fmt::format(
-        "the benchmark printed no Google Benchmark JSON (its output begins: {})", head));
+    return benchmark_error(
+        fmt::format("the benchmark printed no Google Benchmark JSON (its output begins: {})",
+                    shortened(json.substr(first, json.find('\n', first) - first))));
   }
   if (!doc.is_object() || !doc.contains("benchmarks") || !doc["benchmarks"].is_array()) {
     return benchmark_error(fmt::format(
