@@ -12,7 +12,8 @@
 //   does not parse must be a usage error saying so.
 //
 //   bash ci/fuzz.sh iso_date 600         # builds, then fuzzes for 10 minutes
-//   build-fuzz/ci/fpbench_iso_date_fuzz -max_total_time=600 ci/fuzz/iso_date_corpus
+//   build-fuzz/ci/fpbench_iso_date_fuzz -max_total_time=600
+//   ci/fuzz/iso_date_corpus
 
 #include <cstddef>
 #include <cstdint>
@@ -71,7 +72,8 @@ std::string format_instant(std::int64_t t) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "%04lld-%02u-%02uT%02lld:%02lld:%02lldZ",
                 static_cast<long long>(c.year), c.month, c.day,
-                static_cast<long long>(secs / 3600), static_cast<long long>(secs / 60 % 60),
+                static_cast<long long>(secs / 3600),
+                static_cast<long long>(secs / 60 % 60),
                 static_cast<long long>(secs % 60));
   return buf;
 }
@@ -79,7 +81,9 @@ std::string format_instant(std::int64_t t) {
 const std::int64_t kFirst = days_from_civil(1, 1, 1) * 86400;
 const std::int64_t kLast = days_from_civil(9999, 12, 31) * 86400 + 86399;
 
-bool leap(std::int64_t y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; }
+bool leap(std::int64_t y) {
+  return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+}
 
 unsigned days_in_month(std::int64_t y, unsigned m) {
   constexpr unsigned kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
@@ -94,7 +98,8 @@ std::int64_t instant_of(const std::string& s) {
     return v;
   };
   return days_from_civil(num(0, 4), static_cast<unsigned>(num(5, 2)),
-                         static_cast<unsigned>(num(8, 2))) * 86400 +
+                         static_cast<unsigned>(num(8, 2))) *
+             86400 +
          num(11, 2) * 3600 + num(14, 2) * 60 + num(17, 2);
 }
 
@@ -102,12 +107,15 @@ void check_normal_form(const std::string& in, const std::string& out) {
   static constexpr std::string_view kShape = "dddd-dd-ddTdd:dd:ddZ";
   bool shaped = out.size() == kShape.size();
   for (std::size_t i = 0; shaped && i < kShape.size(); ++i) {
-    shaped = kShape[i] == 'd' ? out[i] >= '0' && out[i] <= '9' : out[i] == kShape[i];
+    shaped =
+        kShape[i] == 'd' ? out[i] >= '0' && out[i] <= '9' : out[i] == kShape[i];
   }
   if (!shaped) fail("'" + in + "' -> '" + out + "': not YYYY-MM-DDTHH:MM:SSZ");
   const std::int64_t t = instant_of(out);
-  if (t < kFirst || t > kLast) fail("'" + in + "' -> '" + out + "': outside 0001..9999");
-  if (format_instant(t) != out) fail("'" + in + "' -> '" + out + "': not a real date and time");
+  if (t < kFirst || t > kLast)
+    fail("'" + in + "' -> '" + out + "': outside 0001..9999");
+  if (format_instant(t) != out)
+    fail("'" + in + "' -> '" + out + "': not a real date and time");
   auto again = normalize_iso8601(out);
   if (!again || *again != out) {
     fail("'" + in + "' -> '" + out + "' does not parse again to itself: " +
@@ -119,8 +127,10 @@ std::optional<std::string> parse_checked(std::string_view text) {
   auto out = normalize_iso8601(text);
   if (!out) {
     if (out.error().kind != fpbench::ErrorKind::kUsage ||
-        out.error().message.find("is not an ISO 8601 date") == std::string::npos) {
-      fail("'" + std::string(text) + "': unexpected error " + out.error().message);
+        out.error().message.find("is not an ISO 8601 date") ==
+            std::string::npos) {
+      fail("'" + std::string(text) + "': unexpected error " +
+           out.error().message);
     }
     return std::nullopt;
   }
@@ -142,7 +152,8 @@ void text_mode(std::string_view text) {
 
 class Fields {
  public:
-  Fields(const std::uint8_t* data, std::size_t size) : data_(data), size_(size) {}
+  Fields(const std::uint8_t* data, std::size_t size)
+      : data_(data), size_(size) {}
   unsigned next(unsigned modulo) {
     unsigned v = 0;
     if (at_ < size_) v = data_[at_++];
@@ -167,14 +178,16 @@ void fields_mode(const std::uint8_t* data, std::size_t size) {
   std::int64_t t = valid ? days_from_civil(year, month, day) * 86400 : 0;
   if (f.next(2) == 1) {
     const unsigned hour = f.next(25), minute = f.next(61), shape = f.next(4);
-    std::snprintf(buf, sizeof buf, "%c%02u:%02u", f.next(2) == 0 ? 'T' : ' ', hour, minute);
+    std::snprintf(buf, sizeof buf, "%c%02u:%02u", f.next(2) == 0 ? 'T' : ' ',
+                  hour, minute);
     text += buf;
     unsigned second = 0;
     if (shape >= 1) {
       second = f.next(62);
       std::snprintf(buf, sizeof buf, ":%02u", second);
       text += buf;
-      if (shape >= 2) text += (shape == 2 ? "." : ",") + std::string(1 + f.next(9), '7');
+      if (shape >= 2)
+        text += (shape == 2 ? "." : ",") + std::string(1 + f.next(9), '7');
     }
     valid = valid && hour <= 23 && minute <= 59 && second <= 60;
     t += hour * 3600 + minute * 60 + second;
@@ -186,28 +199,33 @@ void fields_mode(const std::uint8_t* data, std::size_t size) {
                     offset == 3 ? '-' : '+', oh, om);
       text += buf;
       valid = valid && oh <= 23 && om <= 59;
-      t -= (offset == 3 ? -1 : 1) * static_cast<std::int64_t>(oh * 3600 + om * 60);
+      t -= (offset == 3 ? -1 : 1) *
+           static_cast<std::int64_t>(oh * 3600 + om * 60);
     }
   }
   valid = valid && t >= kFirst && t <= kLast;
   const auto out = parse_checked(text);
   if (out.has_value() != valid) {
-    fail("'" + text + "': " + (out ? "accepted as " + *out : std::string("refused")) +
+    fail("'" + text +
+         "': " + (out ? "accepted as " + *out : std::string("refused")) +
          ", expected " + (valid ? format_instant(t) : std::string("an error")));
   }
   if (out && *out != format_instant(t)) {
-    fail("'" + text + "' -> '" + *out + "', expected '" + format_instant(t) + "'");
+    fail("'" + text + "' -> '" + *out + "', expected '" + format_instant(t) +
+         "'");
   }
 }
 
 }  // namespace
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data,
+                                      std::size_t size) {
   if (size == 0) return 0;
   if (data[0] % 2 == 0) {
     fields_mode(data + 1, size - 1);
   } else {
-    text_mode(std::string_view(reinterpret_cast<const char*>(data + 1), size - 1));
+    text_mode(
+        std::string_view(reinterpret_cast<const char*>(data + 1), size - 1));
   }
   return 0;
 }

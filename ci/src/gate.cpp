@@ -1,23 +1,22 @@
 #include "fpbench/ci/gate.hpp"
 
+#include <fmt/format.h>
 #include <fnmatch.h>
 
 #include <algorithm>
 #include <charconv>
-#include <functional>
-#include <optional>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <map>
+#include <optional>
 #include <string_view>
-
-#include <fmt/format.h>
 
 #include "fpbench/reports/percent.hpp"
 #include "fpbench/stats/deterministic.hpp"
 #include "fpbench/stats/paired.hpp"
-#include "fpbench/stats/sequential.hpp"
 #include "fpbench/stats/power.hpp"
+#include "fpbench/stats/sequential.hpp"
 #include "fpbench/stats/welch.hpp"
 
 namespace fpbench::ci {
@@ -30,7 +29,8 @@ bool is_glob(std::string_view pattern) {
 }
 
 bool matches(const ThresholdRule& rule, const std::string& name) {
-  if (is_glob(rule.pattern)) return ::fnmatch(rule.pattern.c_str(), name.c_str(), 0) == 0;
+  if (is_glob(rule.pattern))
+    return ::fnmatch(rule.pattern.c_str(), name.c_str(), 0) == 0;
   return name.find(rule.pattern) != std::string::npos;
 }
 
@@ -41,7 +41,6 @@ double threshold_for(const GateOptions& options, const std::string& name) {
   }
   return t;
 }
-
 
 // The verdict from g, its interval and the adjusted p-value; the runs that
 // would decide come from `runs_needed` when the interval is too wide.
@@ -60,29 +59,37 @@ void decide(GateDecision& d, double alpha,
       d.reason = fmt::format("significantly better ({})", interval);
     } else if (d.lower_pct <= -t) {
       d.verdict = Verdict::kRegression;
-      d.reason = fmt::format("significantly worse and the {} reaches past -{}%", interval, t);
+      d.reason = fmt::format("significantly worse and the {} reaches past -{}%",
+                             interval, t);
     } else {
       d.verdict = Verdict::kMinorRegression;
-      d.reason = fmt::format("significantly worse but within -{}% ({})", t, interval);
+      d.reason =
+          fmt::format("significantly worse but within -{}% ({})", t, interval);
     }
     return;
   }
   if (d.lower_pct > -t) {
     d.verdict = Verdict::kNoChange;
-    d.reason = fmt::format("no significant change; any slowdown is within -{}% ({})", t, interval);
+    d.reason = fmt::format(
+        "no significant change; any slowdown is within -{}% ({})", t, interval);
     return;
   }
   d.verdict = Verdict::kNeedMoreRuns;
   d.runs_needed = runs_needed();
-  d.reason = fmt::format("the {} is too wide to rule out a slowdown beyond -{}%; ", interval, t);
-  d.reason += d.runs_needed ? fmt::format("about {} runs per side would decide", *d.runs_needed)
-                            : std::string("more runs would not decide at this variance");
+  d.reason = fmt::format(
+      "the {} is too wide to rule out a slowdown beyond -{}%; ", interval, t);
+  d.reason +=
+      d.runs_needed
+          ? fmt::format("about {} runs per side would decide", *d.runs_needed)
+          : std::string("more runs would not decide at this variance");
 }
 
 // Welch's test on the two sides, as the compare table.
-void decide_unpaired(GateDecision& d, double alpha, double interval_alpha, bool lower_is_better) {
+void decide_unpaired(GateDecision& d, double alpha, double interval_alpha,
+                     bool lower_is_better) {
   const stats::RateComparison& c = d.row.stats;
-  const double q = stats::student_t_quantile(1 - interval_alpha / 2, c.test->df);
+  const double q =
+      stats::student_t_quantile(1 - interval_alpha / 2, c.test->df);
   const double half = q * c.test->std_error / c.mean_old * 100;
   d.lower_pct = d.change_pct - half;
   d.upper_pct = d.change_pct + half;
@@ -91,8 +98,10 @@ void decide_unpaired(GateDecision& d, double alpha, double interval_alpha, bool 
     // values a regression is a rise, so mirror the boundary by swapping sides.
     const reports::ComparisonRow& r = d.row;
     return lower_is_better
-               ? stats::runs_to_decide(r.new_rates, r.old_rates, d.threshold_pct, interval_alpha)
-               : stats::runs_to_decide(r.old_rates, r.new_rates, d.threshold_pct, interval_alpha);
+               ? stats::runs_to_decide(r.new_rates, r.old_rates,
+                                       d.threshold_pct, interval_alpha)
+               : stats::runs_to_decide(r.old_rates, r.new_rates,
+                                       d.threshold_pct, interval_alpha);
   });
 }
 
@@ -106,7 +115,8 @@ void decide_paired(GateDecision& d, const stats::PairedTest& test, double alpha,
   d.lower_pct = i.lower_pct;
   d.upper_pct = i.upper_pct;
   decide(d, alpha, [&] {
-    return stats::paired_runs_to_decide(test, d.threshold_pct, interval_alpha, lower_is_better);
+    return stats::paired_runs_to_decide(test, d.threshold_pct, interval_alpha,
+                                        lower_is_better);
   });
 }
 
@@ -115,7 +125,9 @@ void decide_untested(GateDecision& d) {
   d.lower_pct = d.upper_pct = kNaN;
   if (c.n_old < 2 || c.n_new < 2) {
     d.verdict = Verdict::kMissing;
-    d.reason = fmt::format("needs at least two samples per side (old {}, new {})", c.n_old, c.n_new);
+    d.reason =
+        fmt::format("needs at least two samples per side (old {}, new {})",
+                    c.n_old, c.n_new);
     return;
   }
   // No variance to test with: the means are all there is.
@@ -128,8 +140,9 @@ void decide_untested(GateDecision& d) {
   } else {
     d.verdict = Verdict::kNoChange;
   }
-  d.reason = fmt::format("no variance to test with; decided on the means ({})",
-                         reports::signed_percent(d.change_pct, c.mean_old, c.mean_new));
+  d.reason = fmt::format(
+      "no variance to test with; decided on the means ({})",
+      reports::signed_percent(d.change_pct, c.mean_old, c.mean_new));
 }
 
 // Two exact sides: the difference is the change, with no test needed. A
@@ -143,9 +156,10 @@ void decide_exact(GateDecision& d, bool lower_is_better) {
   const double change = lower_is_better ? -d.change_pct : d.change_pct;
   const std::string what =
       fmt::format("exact {} ({:.6g} to {:.6g} per operation, {:+.6g})",
-                  reports::signed_percent(change, c.mean_old, c.mean_new), c.mean_old,
-                  c.mean_new, c.mean_new - c.mean_old);
-  const std::string limit = fmt::format("{}{}%", lower_is_better ? "+" : "-", d.threshold_pct);
+                  reports::signed_percent(change, c.mean_old, c.mean_new),
+                  c.mean_old, c.mean_new, c.mean_new - c.mean_old);
+  const std::string limit =
+      fmt::format("{}{}%", lower_is_better ? "+" : "-", d.threshold_pct);
   if (worse > 0 && worse > d.threshold_pct) {
     d.verdict = Verdict::kRegression;
     d.reason = fmt::format("{}: worse beyond the threshold {}", what, limit);
@@ -165,12 +179,14 @@ void decide_exact(GateDecision& d, bool lower_is_better) {
 // had, with alpha spent over the looks for m benchmarks (Bonferroni).
 class SequentialLevels {
  public:
-  SequentialLevels(const reports::SequentialPlan& plan, double alpha, std::size_t m)
+  SequentialLevels(const reports::SequentialPlan& plan, double alpha,
+                   std::size_t m)
       : plan_(plan), alpha_(alpha), m_(std::max<std::size_t>(m, 1)) {}
 
   double nominal_alpha(std::size_t n) {
     std::vector<double> t;
-    for (int look = plan_.first_look; look <= static_cast<int>(n) && look <= plan_.max_runs;
+    for (int look = plan_.first_look;
+         look <= static_cast<int>(n) && look <= plan_.max_runs;
          look += std::max(plan_.look_every, 1)) {
       t.push_back(static_cast<double>(look) / plan_.max_runs);
     }
@@ -201,8 +217,9 @@ std::string verdict_line(const GateResult& r) {
   const char* status = r.exit_code == kExitOk           ? "PASS"
                        : r.exit_code == kExitRegression ? "FAIL"
                                                         : "INCOMPLETE";
-  std::string line = fmt::format("{}: {} of {} benchmarks regressed beyond the threshold", status,
-                                 regressed, r.decisions.size());
+  std::string line =
+      fmt::format("{}: {} of {} benchmarks regressed beyond the threshold",
+                  status, regressed, r.decisions.size());
   if (improved > 0) line += fmt::format(", {} improved", improved);
   if (undecided > 0) line += fmt::format(", {} need more runs", undecided);
   if (missing > 0) line += fmt::format(", {} missing samples", missing);
@@ -215,10 +232,13 @@ Result<double> parse_percentage(std::string_view text, std::string_view what) {
   std::string_view digits = text;
   if (!digits.empty() && digits.back() == '%') digits.remove_suffix(1);
   double value = 0;
-  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
-  if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size() ||
-      !std::isfinite(value) || value < 0) {
-    return usage_error(fmt::format("{} '{}' is not a percentage (like 5 or 5%)", what, text));
+  const auto [end, ec] =
+      std::from_chars(digits.data(), digits.data() + digits.size(), value);
+  if (digits.empty() || ec != std::errc() ||
+      end != digits.data() + digits.size() || !std::isfinite(value) ||
+      value < 0) {
+    return usage_error(
+        fmt::format("{} '{}' is not a percentage (like 5 or 5%)", what, text));
   }
   return value;
 }
@@ -226,7 +246,8 @@ Result<double> parse_percentage(std::string_view text, std::string_view what) {
 Result<ThresholdRule> parse_threshold_rule(std::string_view text) {
   const std::size_t eq = text.rfind('=');
   if (eq == std::string_view::npos || eq == 0) {
-    return usage_error(fmt::format("--threshold '{}' is not PATTERN=PERCENT", text));
+    return usage_error(
+        fmt::format("--threshold '{}' is not PATTERN=PERCENT", text));
   }
   Result<double> value = parse_percentage(text.substr(eq + 1), "--threshold");
   if (!value) return value.error();
@@ -259,7 +280,8 @@ Result<void> check_thresholds(const GateOptions& options) {
   return {};
 }
 
-GateResult evaluate_gate(const reports::SampleSet& samples, const GateOptions& options) {
+GateResult evaluate_gate(const reports::SampleSet& samples,
+                         const GateOptions& options) {
   GateResult result;
   result.options = options;
   const reports::Comparison comparison = reports::build_comparison(samples);
@@ -275,7 +297,8 @@ GateResult evaluate_gate(const reports::SampleSet& samples, const GateOptions& o
       p_values.push_back(row.stats.test ? row.stats.test->p_value : kNaN);
     }
   }
-  const std::vector<double> adjusted = stats::adjust_p_values(p_values, options.correction);
+  const std::vector<double> adjusted =
+      stats::adjust_p_values(p_values, options.correction);
   std::size_t tested = 0;
   for (double p : p_values) tested += !std::isnan(p);
   const double interval_alpha =
@@ -286,7 +309,8 @@ GateResult evaluate_gate(const reports::SampleSet& samples, const GateOptions& o
 
   std::optional<SequentialLevels> sequential;
   if (options.sequential) {
-    sequential.emplace(*options.sequential, options.alpha, comparison.rows.size());
+    sequential.emplace(*options.sequential, options.alpha,
+                       comparison.rows.size());
     result.interval_level = 0;  // per benchmark, from its looks
   }
 
@@ -300,27 +324,32 @@ GateResult evaluate_gate(const reports::SampleSet& samples, const GateOptions& o
     d.threshold_pct = threshold_for(options, d.row.name);
     const bool exact =
         options.exact_noise_floor &&
-        stats::deterministic_change(d.row.old_rates, d.row.new_rates, *options.exact_noise_floor)
+        stats::deterministic_change(d.row.old_rates, d.row.new_rates,
+                                    *options.exact_noise_floor)
             .deterministic;
     if (exact) {
       decide_exact(d, options.lower_is_better);
     } else if (sequential && !options.paired && d.row.stats.test) {
       // Repeated looks: the raw p against this look's nominal level, and the
       // repeated interval at that level.
-      const double nominal =
-          sequential->nominal_alpha(std::min(d.row.stats.n_old, d.row.stats.n_new));
+      const double nominal = sequential->nominal_alpha(
+          std::min(d.row.stats.n_old, d.row.stats.n_new));
       d.p_adjusted = p_values[i];
       result.interval_level = std::max(result.interval_level, 1 - nominal);
-      decide_unpaired(d, nominal, nominal > 0 ? nominal : 1e-300, options.lower_is_better);
+      decide_unpaired(d, nominal, nominal > 0 ? nominal : 1e-300,
+                      options.lower_is_better);
     } else if (options.paired && paired[i]) {
-      decide_paired(d, *paired[i], options.alpha, interval_alpha, options.lower_is_better);
+      decide_paired(d, *paired[i], options.alpha, interval_alpha,
+                    options.lower_is_better);
     } else if (options.paired && d.row.stats.n_old != d.row.stats.n_new) {
       d.lower_pct = d.upper_pct = kNaN;
       d.verdict = Verdict::kMissing;
-      d.reason = fmt::format("pairs need as many old as new samples (old {}, new {})",
-                             d.row.stats.n_old, d.row.stats.n_new);
+      d.reason =
+          fmt::format("pairs need as many old as new samples (old {}, new {})",
+                      d.row.stats.n_old, d.row.stats.n_new);
     } else if (!options.paired && d.row.stats.test) {
-      decide_unpaired(d, options.alpha, interval_alpha, options.lower_is_better);
+      decide_unpaired(d, options.alpha, interval_alpha,
+                      options.lower_is_better);
     } else {
       decide_untested(d);
     }

@@ -2,11 +2,11 @@
 
 #include "fpbench/ci/history_commands.hpp"
 
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
-#include <fmt/format.h>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -32,7 +32,8 @@ const OpenOptions kExisting{kLatestSchemaVersion, AccessMode::kReadOnly};
 
 std::string host_name() {
   char name[256] = {};
-  if (::gethostname(name, sizeof name - 1) != 0 || name[0] == '\0') return "unknown";
+  if (::gethostname(name, sizeof name - 1) != 0 || name[0] == '\0')
+    return "unknown";
   return name;
 }
 
@@ -43,9 +44,11 @@ Result<void> validate_metric(const std::string& metric, bool all_allowed) {
   if (all_allowed && metric == kAllMetrics) return {};
   if (reports::metric_info(metric)) return {};
   std::string names;
-  for (std::string_view n : reports::known_metrics()) names += std::string(n) + ", ";
-  return usage_error(fmt::format("--metric: unknown metric '{}': expected {}syscalls:NAME{}", metric,
-                                 names, all_allowed ? " or all" : ""));
+  for (std::string_view n : reports::known_metrics())
+    names += std::string(n) + ", ";
+  return usage_error(
+      fmt::format("--metric: unknown metric '{}': expected {}syscalls:NAME{}",
+                  metric, names, all_allowed ? " or all" : ""));
 }
 
 Result<void> validate(const SeriesOptions& o) {
@@ -53,8 +56,10 @@ Result<void> validate(const SeriesOptions& o) {
   if (auto m = validate_metric(o.metric, true); !m) return m;
   if (o.window < 4) return usage_error("--window must be at least 4");
   if (o.min_segment < 2) return usage_error("--min-segment must be at least 2");
-  if (!(o.p_value > 0 && o.p_value <= 1)) return usage_error("--p-value must be in (0, 1]");
-  if (!(o.min_magnitude_pct >= 0)) return usage_error("--min-magnitude must be >= 0");
+  if (!(o.p_value > 0 && o.p_value <= 1))
+    return usage_error("--p-value must be in (0, 1]");
+  if (!(o.min_magnitude_pct >= 0))
+    return usage_error("--min-magnitude must be >= 0");
   if (o.side != "new" && o.side != "old") {
     return usage_error("--side must be new or old, not '" + o.side + "'");
   }
@@ -63,16 +68,19 @@ Result<void> validate(const SeriesOptions& o) {
 
 bool is_run_count(const std::string& since) {
   return !since.empty() && since.size() <= kMaxRunCountDigits &&
-         std::all_of(since.begin(), since.end(), [](char c) { return c >= '0' && c <= '9'; });
+         std::all_of(since.begin(), since.end(),
+                     [](char c) { return c >= '0' && c <= '9'; });
 }
 
 // The first point index --since covers in each series.
-Result<void> apply_since(std::vector<SeriesAnalysis>& analyses, const std::string& since) {
+Result<void> apply_since(std::vector<SeriesAnalysis>& analyses,
+                         const std::string& since) {
   if (since.empty() || is_run_count(since)) {
     std::size_t n = 1;
     if (!since.empty()) {
       n = std::stoul(since);
-      if (n == 0) return usage_error("--since 0 selects no run; use at least 1");
+      if (n == 0)
+        return usage_error("--since 0 selects no run; use at least 1");
     }
     for (auto& a : analyses) {
       const std::size_t size = a.series.points.size();
@@ -81,8 +89,9 @@ Result<void> apply_since(std::vector<SeriesAnalysis>& analyses, const std::strin
     return {};
   }
   if (since.size() < kMinCommitPrefix) {
-    return usage_error(fmt::format("--since '{}': a commit needs at least {} characters", since,
-                                   kMinCommitPrefix));
+    return usage_error(
+        fmt::format("--since '{}': a commit needs at least {} characters",
+                    since, kMinCommitPrefix));
   }
   std::set<std::string> commits;
   std::string earliest_date;
@@ -90,23 +99,28 @@ Result<void> apply_since(std::vector<SeriesAnalysis>& analyses, const std::strin
     for (const auto& p : a.series.points) {
       if (!p.commit.starts_with(since)) continue;
       commits.insert(p.commit);
-      if (earliest_date.empty() || p.date < earliest_date) earliest_date = p.date;
+      if (earliest_date.empty() || p.date < earliest_date)
+        earliest_date = p.date;
     }
   }
   if (commits.empty()) {
-    return usage_error(fmt::format("--since: no recorded run of commit '{}'", since));
+    return usage_error(
+        fmt::format("--since: no recorded run of commit '{}'", since));
   }
   if (commits.size() > 1) {
-    return usage_error(fmt::format("--since: '{}' is ambiguous ({} commits start with it)", since,
-                                   commits.size()));
+    return usage_error(
+        fmt::format("--since: '{}' is ambiguous ({} commits start with it)",
+                    since, commits.size()));
   }
   for (auto& a : analyses) {
     const auto& points = a.series.points;
-    auto at = std::find_if(points.begin(), points.end(),
-                           [&](const RunPoint& p) { return p.commit == *commits.begin(); });
+    auto at = std::find_if(
+        points.begin(), points.end(),
+        [&](const RunPoint& p) { return p.commit == *commits.begin(); });
     if (at == points.end()) {
-      at = std::find_if(points.begin(), points.end(),
-                        [&](const RunPoint& p) { return p.date >= earliest_date; });
+      at = std::find_if(points.begin(), points.end(), [&](const RunPoint& p) {
+        return p.date >= earliest_date;
+      });
     }
     a.selected_from = static_cast<std::size_t>(at - points.begin());
   }
@@ -118,19 +132,23 @@ Result<void> apply_since(std::vector<SeriesAnalysis>& analyses, const std::strin
 // compiler) is seen to start a series of its own.
 std::string machine_class_note(const std::vector<SeriesAnalysis>& analyses) {
   std::map<std::string, std::set<std::string>> classes;
-  for (const auto& a : analyses) classes[a.series.machine].insert(a.series.machine_class);
+  for (const auto& a : analyses)
+    classes[a.series.machine].insert(a.series.machine_class);
   if (classes.empty()) return {};
   std::string listed;
   for (const auto& [machine, set] : classes) {
     std::string names;
     for (const std::string& c : set) {
-      names += (names.empty() ? "" : ", ") + (c.empty() ? std::string("unfingerprinted") : c);
+      names += (names.empty() ? "" : ", ") +
+               (c.empty() ? std::string("unfingerprinted") : c);
     }
-    listed += fmt::format("{}{} ({} {})", listed.empty() ? "" : "; ", machine,
-                          set.size() == 1 ? "class" : "classes, each apart:", names);
+    listed +=
+        fmt::format("{}{} ({} {})", listed.empty() ? "" : "; ", machine,
+                    set.size() == 1 ? "class" : "classes, each apart:", names);
   }
   return fmt::format(
-      "runs compared within one machine class only (CPU, cores, kernel, compilers and flags): {}\n",
+      "runs compared within one machine class only (CPU, cores, kernel, "
+      "compilers and flags): {}\n",
       listed);
 }
 
@@ -156,7 +174,8 @@ Result<nlohmann::json> read_run_context(const std::string& path) {
   const auto doc = nlohmann::json::parse(*text, nullptr, false);
   if (doc.is_discarded() || !doc.is_object() || !doc.contains("context") ||
       !doc["context"].is_object()) {
-    return bad_input_error(path + ": not the --json file of fpbench run (no \"context\" object)");
+    return bad_input_error(
+        path + ": not the --json file of fpbench run (no \"context\" object)");
   }
   return doc["context"];
 }
@@ -173,10 +192,12 @@ Result<CommandOutput> history_record(const RecordOptions& options) {
     context = std::move(*read);
   }
   std::string machine = options.machine;
-  if (machine.empty() && context.contains("machine_name") && context["machine_name"].is_string()) {
+  if (machine.empty() && context.contains("machine_name") &&
+      context["machine_name"].is_string()) {
     machine = context["machine_name"].get<std::string>();
   }
-  RecordInfo info{options.commit, options.date.empty() ? utc_now_iso8601() : options.date,
+  RecordInfo info{options.commit,
+                  options.date.empty() ? utc_now_iso8601() : options.date,
                   machine.empty() ? host_name() : machine,
                   reports::input_display_name(options.file)};
   info.new_machine_class = options.new_machine_class;
@@ -187,23 +208,27 @@ Result<CommandOutput> history_record(const RecordOptions& options) {
   auto input = detail::parse_record_input(*text, info.source_file);
   if (!input) return input.error();
   const detail::Fingerprint fingerprint =
-      options.context.empty() ? detail::local_fingerprint(input->metrics)
-                              : detail::fingerprint_from_context(context, input->metrics);
+      options.context.empty()
+          ? detail::local_fingerprint(input->metrics)
+          : detail::fingerprint_from_context(context, input->metrics);
   info.fingerprint = fingerprint.canonical();
   info.machine_class = fingerprint.machine_class();
   auto store = HistoryStore::open(options.db);
   if (!store) return store.error();
   auto summary = store->record(input->metrics, info);
   if (!summary) return summary.error();
-  std::string text_out =
-      fmt::format("recorded run {} (commit {}, machine {}, {}): {} benchmarks, {} samples, {}\n",
-                  summary->run_id, info.commit, info.machine, summary->date, summary->benchmarks,
-                  summary->samples,
-                  summary->replaced ? "replaced the earlier recording of this commit and machine"
-                                    : "new run");
-  text_out += fmt::format("machine class {} (fingerprint from {}){}\n", info.machine_class,
-                          options.context.empty() ? "this host; no --context" : options.context,
-                          options.new_machine_class ? ", a new class of this machine" : "");
+  std::string text_out = fmt::format(
+      "recorded run {} (commit {}, machine {}, {}): {} benchmarks, {} samples, "
+      "{}\n",
+      summary->run_id, info.commit, info.machine, summary->date,
+      summary->benchmarks, summary->samples,
+      summary->replaced
+          ? "replaced the earlier recording of this commit and machine"
+          : "new run");
+  text_out += fmt::format(
+      "machine class {} (fingerprint from {}){}\n", info.machine_class,
+      options.context.empty() ? "this host; no --context" : options.context,
+      options.new_machine_class ? ", a new class of this machine" : "");
   if (input->from_jsonl) {
     std::string listed;
     std::size_t by_name = 0;
@@ -212,38 +237,43 @@ Result<CommandOutput> history_record(const RecordOptions& options) {
         ++by_name;
         continue;
       }
-      listed += fmt::format("{}{} ({})", listed.empty() ? "" : ", ", m.metric, m.source);
+      listed += fmt::format("{}{} ({})", listed.empty() ? "" : ", ", m.metric,
+                            m.source);
     }
-    text_out += fmt::format("metrics: {}{}\n", listed,
-                            by_name == 0 ? std::string()
-                                         : fmt::format("; {} system calls by name", by_name));
+    text_out += fmt::format(
+        "metrics: {}{}\n", listed,
+        by_name == 0 ? std::string()
+                     : fmt::format("; {} system calls by name", by_name));
     for (const std::string& m : input->skipped) {
-      text_out += fmt::format("left out metric '{}': unknown to this fpbench\n", m);
+      text_out +=
+          fmt::format("left out metric '{}': unknown to this fpbench\n", m);
     }
   }
   return CommandOutput{std::move(text_out), kExitOk};
 }
 
-Result<std::vector<SeriesAnalysis>> analyse_history(HistoryStore& store,
-                                                    const SeriesOptions& options,
-                                                    const std::string& since) {
+Result<std::vector<SeriesAnalysis>> analyse_history(
+    HistoryStore& store, const SeriesOptions& options,
+    const std::string& since) {
   if (auto v = validate(options); !v) return v.error();
   const bool all_metrics = options.metric == kAllMetrics;
-  auto series = store.load_series(SeriesQuery{options.side, options.machine,
-                                              options.benchmark_pattern,
-                                              all_metrics ? "" : options.metric});
+  auto series = store.load_series(
+      SeriesQuery{options.side, options.machine, options.benchmark_pattern,
+                  all_metrics ? "" : options.metric});
   if (!series) return series.error();
   // An empty selection would pass a gate silently; a typo must not. An
   // empty store passes: the first night has nothing to compare.
   const bool chosen_metric = !all_metrics && options.metric != "wall";
-  if (series->empty() &&
-      (!options.benchmark_pattern.empty() || !options.machine.empty() || chosen_metric)) {
+  if (series->empty() && (!options.benchmark_pattern.empty() ||
+                          !options.machine.empty() || chosen_metric)) {
     return usage_error(fmt::format(
         "no {} series in {} matches{}{}{}", options.side, options.db,
         chosen_metric ? " --metric '" + options.metric + "'" : std::string(),
-        options.benchmark_pattern.empty() ? std::string()
-                                          : " --benchmark '" + options.benchmark_pattern + "'",
-        options.machine.empty() ? std::string() : " --machine '" + options.machine + "'"));
+        options.benchmark_pattern.empty()
+            ? std::string()
+            : " --benchmark '" + options.benchmark_pattern + "'",
+        options.machine.empty() ? std::string()
+                                : " --machine '" + options.machine + "'"));
   }
 
   std::vector<SeriesAnalysis> out;
@@ -255,12 +285,13 @@ Result<std::vector<SeriesAnalysis>> analyse_history(HistoryStore& store,
     means.clear();
     for (const RunPoint& p : a.series.points) means.push_back(p.mean);
     const bool lower_is_better = a.series.lower_is_better;
-    for (const stats::ChangePoint& c :
-         stats::detect_change_points(means, change_point_options(options, a.series.metric))) {
+    for (const stats::ChangePoint& c : stats::detect_change_points(
+             means, change_point_options(options, a.series.metric))) {
       const RunPoint& at = a.series.points.at(c.index);
       const bool worse = lower_is_better ? c.magnitude > 0 : c.magnitude < 0;
-      a.changes.push_back(DetectedChange{c.index, at.commit, at.date, c.mean_before, c.mean_after,
-                                         100 * c.magnitude, c.p_value, worse, false});
+      a.changes.push_back(DetectedChange{
+          c.index, at.commit, at.date, c.mean_before, c.mean_after,
+          100 * c.magnitude, c.p_value, worse, false});
     }
     out.push_back(std::move(a));
   }
@@ -272,8 +303,10 @@ Result<std::vector<SeriesAnalysis>> analyse_history(HistoryStore& store,
 }
 
 Result<CommandOutput> history_detect(const DetectOptions& options) {
-  if (options.format != "text" && options.format != "markdown" && options.format != "json") {
-    return usage_error("--format must be text, markdown or json, not '" + options.format + "'");
+  if (options.format != "text" && options.format != "markdown" &&
+      options.format != "json") {
+    return usage_error("--format must be text, markdown or json, not '" +
+                       options.format + "'");
   }
   if (auto v = validate(options.series); !v) return v.error();
   auto store = HistoryStore::open(options.series.db, kExisting);
@@ -287,37 +320,42 @@ Result<CommandOutput> history_detect(const DetectOptions& options) {
     }
   }
   if (options.format == "text") {
-    out.text = reports::format_detect_text(*analyses) + machine_class_note(*analyses);
+    out.text =
+        reports::format_detect_text(*analyses) + machine_class_note(*analyses);
   }
   if (options.format == "markdown") {
     const std::string note = machine_class_note(*analyses);
-    out.text = reports::format_detect_markdown(*analyses) + (note.empty() ? "" : "\n" + note);
+    out.text = reports::format_detect_markdown(*analyses) +
+               (note.empty() ? "" : "\n" + note);
   }
   if (options.format == "json") {
     const SeriesOptions& o = options.series;
-    out.text = reports::format_detect_json(*analyses, {o.side, o.metric, options.since, o.window,
-                                                       o.p_value, o.min_segment,
-                                                       o.min_magnitude_pct});
+    out.text = reports::format_detect_json(
+        *analyses, {o.side, o.metric, options.since, o.window, o.p_value,
+                    o.min_segment, o.min_magnitude_pct});
   }
   return out;
 }
 
 Result<CommandOutput> history_report(const ReportOptions& options) {
   if (options.format != "markdown" && options.format != "json") {
-    return usage_error("--format must be markdown or json, not '" + options.format + "'");
+    return usage_error("--format must be markdown or json, not '" +
+                       options.format + "'");
   }
   if (auto v = validate(options.series); !v) return v.error();
-  if (auto m = validate_metric(options.series.metric, false); !m) return m.error();
+  if (auto m = validate_metric(options.series.metric, false); !m)
+    return m.error();
   auto store = HistoryStore::open(options.series.db, kExisting);
   if (!store) return store.error();
   // --last is a count of runs for the listing alone; passed on as --since
   // it would become a commit prefix at 7 digits.
   auto analyses = analyse_history(*store, options.series, "");
   if (!analyses) return analyses.error();
-  return CommandOutput{options.format == "json"
-                           ? reports::format_report_json(*analyses, options.last)
-                           : reports::format_report_markdown(*analyses, options.last),
-                       kExitOk};
+  return CommandOutput{
+      options.format == "json"
+          ? reports::format_report_json(*analyses, options.last)
+          : reports::format_report_markdown(*analyses, options.last),
+      kExitOk};
 }
 
 Result<std::string> history_plot_json(const SeriesOptions& options) {
@@ -330,22 +368,28 @@ Result<std::string> history_plot_json(const SeriesOptions& options) {
   return reports::format_history_plot_json(*analyses);
 }
 
-Result<CommandOutput> history_plot(const SeriesOptions& options, const std::string& png_path) {
-  if (png_path.empty()) return usage_error("plot needs an output file, e.g. history.png");
+Result<CommandOutput> history_plot(const SeriesOptions& options,
+                                   const std::string& png_path) {
+  if (png_path.empty())
+    return usage_error("plot needs an output file, e.g. history.png");
   if (auto ok = reports::check_plot_path(png_path); !ok) return ok.error();
   auto json = history_plot_json(options);
   if (!json) return json.error();
   std::string json_path = png_path;
-  if (json_path.size() > 4 && json_path.ends_with(".png")) json_path.resize(json_path.size() - 4);
+  if (json_path.size() > 4 && json_path.ends_with(".png"))
+    json_path.resize(json_path.size() - 4);
   json_path += ".json";
   std::ofstream out(json_path, std::ios::binary);
   out << *json;
   out.close();
   if (!out) return io_error(json_path + ": cannot write");
-  if (auto drawn = reports::render_plot(reports::PlotKind::kHistory, *json, png_path); !drawn) {
+  if (auto drawn =
+          reports::render_plot(reports::PlotKind::kHistory, *json, png_path);
+      !drawn) {
     return drawn.error();
   }
-  return CommandOutput{fmt::format("wrote {} (its data: {})\n", png_path, json_path), kExitOk};
+  return CommandOutput{
+      fmt::format("wrote {} (its data: {})\n", png_path, json_path), kExitOk};
 }
 
 }  // namespace fpbench::ci

@@ -17,36 +17,48 @@
 namespace fpbench::ci {
 namespace {
 
-Result<void> write_whole(const std::filesystem::path& path, std::string_view text) {
+Result<void> write_whole(const std::filesystem::path& path,
+                         std::string_view text) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   out.write(text.data(), static_cast<std::streamsize>(text.size()));
   out.close();
-  if (!out) return io_error(fmt::format("{}: cannot write: {}", path.string(), std::strerror(errno)));
+  if (!out)
+    return io_error(fmt::format("{}: cannot write: {}", path.string(),
+                                std::strerror(errno)));
   return {};
 }
 
 Result<void> make_dirs(const std::filesystem::path& dir) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
-  if (ec) return io_error(fmt::format("{}: cannot create: {}", dir.string(), ec.message()));
+  if (ec)
+    return io_error(
+        fmt::format("{}: cannot create: {}", dir.string(), ec.message()));
   return {};
 }
 
 }  // namespace
 
 Result<CommandOutput> history_html(const HtmlOptions& options) {
-  if (options.out_dir.empty()) return usage_error("html needs an output folder");
+  if (options.out_dir.empty())
+    return usage_error("html needs an output folder");
   if (options.series.metric == "all") {
-    return usage_error("--metric: html shows one metric; name it (wall, instructions, ...)");
+    return usage_error(
+        "--metric: html shows one metric; name it (wall, instructions, ...)");
   }
   if (!reports::metric_info(options.series.metric)) {
-    return usage_error(fmt::format("--metric: unknown metric '{}'", options.series.metric));
+    return usage_error(
+        fmt::format("--metric: unknown metric '{}'", options.series.metric));
   }
-  if (!options.commit_url.empty() && options.commit_url.find("{sha}") == std::string::npos) {
-    return usage_error("--commit-url must contain {sha} where the commit goes, e.g. "
-                       "'https://github.com/ORG/REPO/commit/{sha}'");
+  if (!options.commit_url.empty() &&
+      options.commit_url.find("{sha}") == std::string::npos) {
+    return usage_error(
+        "--commit-url must contain {sha} where the commit goes, e.g. "
+        "'https://github.com/ORG/REPO/commit/{sha}'");
   }
-  auto store = HistoryStore::open(options.series.db, OpenOptions{kLatestSchemaVersion, AccessMode::kReadOnly});
+  auto store = HistoryStore::open(
+      options.series.db,
+      OpenOptions{kLatestSchemaVersion, AccessMode::kReadOnly});
   if (!store) return store.error();
   auto analyses = analyse_history(*store, options.series, "");
   if (!analyses) return analyses.error();
@@ -62,27 +74,35 @@ Result<CommandOutput> history_html(const HtmlOptions& options) {
     if (auto made = make_dirs(root / dir); !made) return made.error();
   }
   for (const reports::WebAsset& asset : reports::web_assets()) {
-    if (auto w = write_whole(root / "assets" / std::string(asset.name), asset.bytes); !w) {
+    if (auto w =
+            write_whole(root / "assets" / std::string(asset.name), asset.bytes);
+        !w) {
       return w.error();
     }
   }
   for (const reports::SeriesAnalysis& a : *analyses) {
     const std::string text = reports::render_dashboard_page(a, page);
-    if (auto w = write_whole(root / reports::dashboard_page_path(a.series), text); !w) {
+    if (auto w =
+            write_whole(root / reports::dashboard_page_path(a.series), text);
+        !w) {
       return w.error();
     }
   }
-  if (auto w = write_whole(root / "runs.js", reports::render_dashboard_runs(*analyses)); !w) {
-    return w.error();
-  }
-  // The overview last: a reader who opens it finds every page it links.
-  if (auto w = write_whole(root / "index.html", reports::render_dashboard_index(*analyses, page));
+  if (auto w = write_whole(root / "runs.js",
+                           reports::render_dashboard_runs(*analyses));
       !w) {
     return w.error();
   }
-  return CommandOutput{fmt::format("wrote {} series pages and the overview {}\n",
-                                   analyses->size(), (root / "index.html").string()),
-                       kExitOk};
+  // The overview last: a reader who opens it finds every page it links.
+  if (auto w = write_whole(root / "index.html",
+                           reports::render_dashboard_index(*analyses, page));
+      !w) {
+    return w.error();
+  }
+  return CommandOutput{
+      fmt::format("wrote {} series pages and the overview {}\n",
+                  analyses->size(), (root / "index.html").string()),
+      kExitOk};
 }
 
 }  // namespace fpbench::ci

@@ -26,7 +26,8 @@ std::size_t rank(std::string_view metric) {
 
 }  // namespace
 
-Result<RecordInput> parse_record_input(std::string_view text, const std::string& input_name) {
+Result<RecordInput> parse_record_input(std::string_view text,
+                                       const std::string& input_name) {
   RecordInput out;
   if (!reports::looks_like_sample_jsonl(text)) {
     auto samples = reports::parse_samples_csv(text, input_name);
@@ -41,13 +42,14 @@ Result<RecordInput> parse_record_input(std::string_view text, const std::string&
   for (const reports::SampleRecord& r : *records) {
     for (const auto& [metric, reading] : r.metrics) {
       if (metric.starts_with(kByNamePrefix) || !reports::metric_info(metric)) {
-        if (std::find(out.skipped.begin(), out.skipped.end(), metric) == out.skipped.end()) {
+        if (std::find(out.skipped.begin(), out.skipped.end(), metric) ==
+            out.skipped.end()) {
           out.skipped.push_back(metric);
         }
         continue;
       }
-      grouped[{rank(metric), metric, reading.source}].add(r.binary, r.filename, r.configuration,
-                                                          reading.value);
+      grouped[{rank(metric), metric, reading.source}].add(
+          r.binary, r.filename, r.configuration, reading.value);
       for (const auto& [call, count] : reading.by_name) {
         const std::string name = std::string(kByNamePrefix) + call;
         grouped[{reports::known_metrics().size(), name, reading.source}].add(
@@ -56,7 +58,8 @@ Result<RecordInput> parse_record_input(std::string_view text, const std::string&
     }
   }
   for (auto& [key, samples] : grouped) {
-    out.metrics.push_back(RecordedMetric{std::get<1>(key), std::get<2>(key), std::move(samples)});
+    out.metrics.push_back(
+        RecordedMetric{std::get<1>(key), std::get<2>(key), std::move(samples)});
   }
   return out;
 }

@@ -23,6 +23,7 @@ struct RecordInput {
   std::vector<std::string> skipped;
 };
 
-Result<RecordInput> parse_record_input(std::string_view text, const std::string& input_name);
+Result<RecordInput> parse_record_input(std::string_view text,
+                                       const std::string& input_name);
 
 }  // namespace fpbench::ci::detail

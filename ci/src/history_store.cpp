@@ -3,9 +3,10 @@
 
 #include "fpbench/ci/history_store.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
-#include <fmt/format.h>
 #include <functional>
 #include <map>
 #include <optional>
@@ -14,7 +15,6 @@
 #include <utility>
 
 #include "fpbench/reports/metric_samples.hpp"
-
 #include "machine_class.hpp"
 #include "schema.hpp"
 
@@ -31,44 +31,51 @@ bool has_metrics(int schema_version) { return schema_version >= 3; }
 
 std::string sample_insert_sql(std::size_t rows, int schema_version) {
   const bool metric = has_metrics(schema_version);
-  std::string sql = metric ? "INSERT INTO samples (run_id, benchmark_id, side, value, metric_id) VALUES "
-                           : "INSERT INTO samples (run_id, benchmark_id, side, rate) VALUES ";
+  std::string sql =
+      metric ? "INSERT INTO samples (run_id, benchmark_id, side, value, "
+               "metric_id) VALUES "
+             : "INSERT INTO samples (run_id, benchmark_id, side, rate) VALUES ";
   const char* row = metric ? "(?, ?, ?, ?, ?)" : "(?, ?, ?, ?)";
-  for (std::size_t i = 0; i < rows; ++i) sql += fmt::format("{}{}", i == 0 ? "" : ", ", row);
+  for (std::size_t i = 0; i < rows; ++i)
+    sql += fmt::format("{}{}", i == 0 ? "" : ", ", row);
   return sql;
 }
 
-Result<void> validate(const std::vector<RecordedMetric>& metrics, const RecordInfo& info,
-                      int schema_version) {
+Result<void> validate(const std::vector<RecordedMetric>& metrics,
+                      const RecordInfo& info, int schema_version) {
   if (info.commit.empty()) return usage_error("--commit: empty commit");
   if (info.machine.empty()) return usage_error("--machine: empty machine name");
   std::set<std::pair<std::string, std::string>> seen;
   std::size_t values = 0;
   for (const RecordedMetric& m : metrics) {
     if (m.metric.empty() || m.source.empty()) {
-      return bad_input_error(info.source_file + ": a metric without its name or source");
+      return bad_input_error(info.source_file +
+                             ": a metric without its name or source");
     }
     if (!seen.emplace(m.metric, m.source).second) {
-      return internal_error(fmt::format("metric {} ({}) given twice", m.metric, m.source));
+      return internal_error(
+          fmt::format("metric {} ({}) given twice", m.metric, m.source));
     }
-    if (!has_metrics(schema_version) && (m.metric != "wall" || m.source != "clock")) {
-      return bad_input_error(fmt::format("metric {} ({}) needs schema version 3", m.metric,
-                                         m.source));
+    if (!has_metrics(schema_version) &&
+        (m.metric != "wall" || m.source != "clock")) {
+      return bad_input_error(fmt::format(
+          "metric {} ({}) needs schema version 3", m.metric, m.source));
     }
     values += m.samples.sample_count();
     for (const auto& b : m.samples.benchmarks()) {
       for (const auto* side : {&b.old_rates, &b.new_rates}) {
         for (const double v : *side) {
           if (!std::isfinite(v) || v < 0) {
-            return bad_input_error(
-                fmt::format("{}: benchmark '{}': {} {} is not a finite number >= 0",
-                            info.source_file, b.name, m.metric, v));
+            return bad_input_error(fmt::format(
+                "{}: benchmark '{}': {} {} is not a finite number >= 0",
+                info.source_file, b.name, m.metric, v));
           }
         }
       }
     }
   }
-  if (values == 0) return bad_input_error(info.source_file + ": no samples to record");
+  if (values == 0)
+    return bad_input_error(info.source_file + ": no samples to record");
   return {};
 }
 
@@ -84,23 +91,27 @@ Result<std::int64_t> upsert_id(SqlStatement& insert, SqlStatement& select,
   key(select);
   auto row = select.step();
   if (!row) return row.error();
-  if (!*row) return internal_error(fmt::format("'{}' vanished after its insert", what));
+  if (!*row)
+    return internal_error(fmt::format("'{}' vanished after its insert", what));
   return select.column_int(0);
 }
 
 // The body of record(), inside the transaction the caller owns.
 class Recorder {
  public:
-  Recorder(SqlConnection& db, int schema_version) : db_(db), schema_version_(schema_version) {}
+  Recorder(SqlConnection& db, int schema_version)
+      : db_(db), schema_version_(schema_version) {}
 
-  Result<RecordSummary> record(const std::vector<RecordedMetric>& metrics, const RecordInfo& info,
+  Result<RecordSummary> record(const std::vector<RecordedMetric>& metrics,
+                               const RecordInfo& info,
                                const std::string& date) {
     RecordSummary summary;
     summary.date = date;
     auto machine = machine_id(info.machine);
     if (!machine) return machine.error();
     if (schema_version_ >= 4 && !info.fingerprint.empty()) {
-      if (auto same = check_machine_class(info, *machine); !same) return same.error();
+      if (auto same = check_machine_class(info, *machine); !same)
+        return same.error();
     }
     auto run = claim_run(info, *machine, date, summary.replaced);
     if (!run) return run.error();
@@ -118,17 +129,22 @@ class Recorder {
         auto benchmark = benchmark_id(b);
         if (!benchmark) return benchmark.error();
         for (const auto& [side, values] :
-             {std::pair<std::string, const std::vector<double>*>{"old", &b.old_rates},
-              std::pair<std::string, const std::vector<double>*>{"new", &b.new_rates}}) {
+             {std::pair<std::string, const std::vector<double>*>{"old",
+                                                                 &b.old_rates},
+              std::pair<std::string, const std::vector<double>*>{
+                  "new", &b.new_rates}}) {
           if (values->empty()) continue;
           for (const double v : *values) {
-            if (auto r = add_sample({*run, *benchmark, metric.value_or(0), side == "new", v}); !r) {
+            if (auto r = add_sample(
+                    {*run, *benchmark, metric.value_or(0), side == "new", v});
+                !r) {
               return r.error();
             }
           }
           if (insert_stats_ != nullptr) {
             if (auto r = detail::insert_run_stats(
-                    *insert_stats_, detail::RunStatsKey{*run, *benchmark, side, metric},
+                    *insert_stats_,
+                    detail::RunStatsKey{*run, *benchmark, side, metric},
                     detail::aggregate(*values));
                 !r) {
               return r.error();
@@ -154,11 +170,13 @@ class Recorder {
 
   Result<void> prepare() {
     auto insert_benchmark = db_.prepare(
-        "INSERT INTO benchmarks (name, filename, configuration) VALUES (?, ?, ?) "
+        "INSERT INTO benchmarks (name, filename, configuration) VALUES (?, ?, "
+        "?) "
         "ON CONFLICT (name) DO NOTHING");
     if (!insert_benchmark) return insert_benchmark.error();
     insert_benchmark_ = std::move(*insert_benchmark);
-    auto select_benchmark = db_.prepare("SELECT id FROM benchmarks WHERE name = ?");
+    auto select_benchmark =
+        db_.prepare("SELECT id FROM benchmarks WHERE name = ?");
     if (!select_benchmark) return select_benchmark.error();
     select_benchmark_ = std::move(*select_benchmark);
     if (schema_version_ >= 2) {  // run_stats exists from v2 on
@@ -170,7 +188,8 @@ class Recorder {
   }
 
   Result<std::int64_t> benchmark_id(const reports::BenchmarkSamples& b) {
-    if (const auto it = benchmark_ids_.find(b.name); it != benchmark_ids_.end()) return it->second;
+    if (const auto it = benchmark_ids_.find(b.name); it != benchmark_ids_.end())
+      return it->second;
     insert_benchmark_->reset();
     insert_benchmark_->bind_text(1, b.name);
     insert_benchmark_->bind_text(2, b.filename);
@@ -180,7 +199,9 @@ class Recorder {
     select_benchmark_->bind_text(1, b.name);
     auto row = select_benchmark_->step();
     if (!row) return row.error();
-    if (!*row) return internal_error(fmt::format("'{}' vanished after its insert", b.name));
+    if (!*row)
+      return internal_error(
+          fmt::format("'{}' vanished after its insert", b.name));
     const std::int64_t id = select_benchmark_->column_int(0);
     benchmark_ids_.emplace(b.name, id);
     return id;
@@ -188,9 +209,11 @@ class Recorder {
 
   Result<std::int64_t> metric_id(const RecordedMetric& m) {
     auto insert = db_.prepare(
-        "INSERT INTO metrics (name, source) VALUES (?, ?) ON CONFLICT (name, source) DO NOTHING");
+        "INSERT INTO metrics (name, source) VALUES (?, ?) ON CONFLICT (name, "
+        "source) DO NOTHING");
     if (!insert) return insert.error();
-    auto select = db_.prepare("SELECT id FROM metrics WHERE name = ? AND source = ?");
+    auto select =
+        db_.prepare("SELECT id FROM metrics WHERE name = ? AND source = ?");
     if (!select) return select.error();
     return upsert_id(
         **insert, **select,
@@ -202,19 +225,24 @@ class Recorder {
   }
 
   Result<std::int64_t> machine_id(const std::string& name) {
-    auto insert = db_.prepare("INSERT INTO machines (name) VALUES (?) ON CONFLICT (name) DO NOTHING");
+    auto insert = db_.prepare(
+        "INSERT INTO machines (name) VALUES (?) ON CONFLICT (name) DO NOTHING");
     if (!insert) return insert.error();
     auto select = db_.prepare("SELECT id FROM machines WHERE name = ?");
     if (!select) return select.error();
-    return upsert_id(**insert, **select, [&](SqlStatement& s) { s.bind_text(1, name); }, name);
+    return upsert_id(
+        **insert, **select, [&](SqlStatement& s) { s.bind_text(1, name); },
+        name);
   }
 
   // The fingerprint against the machine's latest other fingerprinted run.
   // The first fingerprinted run of a machine gives its class to the runs
   // recorded before fingerprints, which have nothing to say against it.
-  Result<void> check_machine_class(const RecordInfo& info, std::int64_t machine) {
+  Result<void> check_machine_class(const RecordInfo& info,
+                                   std::int64_t machine) {
     auto latest = db_.prepare(
-        "SELECT fingerprint FROM runs WHERE machine_id = ? AND commit_sha <> ? AND "
+        "SELECT fingerprint FROM runs WHERE machine_id = ? AND commit_sha <> ? "
+        "AND "
         "fingerprint <> '' ORDER BY run_date DESC, id DESC LIMIT 1");
     if (!latest) return latest.error();
     (*latest)->bind_int(1, machine);
@@ -223,7 +251,8 @@ class Recorder {
     if (!row) return row.error();
     if (!*row) {
       auto adopt = db_.prepare(
-          "UPDATE runs SET machine_class = ? WHERE machine_id = ? AND machine_class = ''");
+          "UPDATE runs SET machine_class = ? WHERE machine_id = ? AND "
+          "machine_class = ''");
       if (!adopt) return adopt.error();
       (*adopt)->bind_text(1, info.machine_class);
       (*adopt)->bind_int(2, machine);
@@ -239,19 +268,23 @@ class Recorder {
     const auto differences = detail::fingerprint_differences(*before, *now);
     if (differences.empty()) return {};
     std::string listed;
-    for (const std::string& d : differences) listed += (listed.empty() ? "" : "; ") + d;
-    return usage_error(fmt::format(
-        "machine '{}' has changed since its latest run ({}); its runs would not be comparable. "
-        "Pass --new-machine-class to start a new class of this machine (detect keeps classes "
-        "apart), or record under another --machine",
-        info.machine, listed));
+    for (const std::string& d : differences)
+      listed += (listed.empty() ? "" : "; ") + d;
+    return usage_error(
+        fmt::format("machine '{}' has changed since its latest run ({}); its "
+                    "runs would not be comparable. "
+                    "Pass --new-machine-class to start a new class of this "
+                    "machine (detect keeps classes "
+                    "apart), or record under another --machine",
+                    info.machine, listed));
   }
 
   // The run row of commit + machine: the existing one emptied and updated,
   // or a new one.
   Result<std::int64_t> claim_run(const RecordInfo& info, std::int64_t machine,
                                  const std::string& date, bool& replaced) {
-    auto find = db_.prepare("SELECT id FROM runs WHERE commit_sha = ? AND machine_id = ?");
+    auto find = db_.prepare(
+        "SELECT id FROM runs WHERE commit_sha = ? AND machine_id = ?");
     if (!find) return find.error();
     (*find)->bind_text(1, info.commit);
     (*find)->bind_int(2, machine);
@@ -262,13 +295,17 @@ class Recorder {
       replaced = true;
       const std::int64_t id = (*find)->column_int(0);
       const bool v4 = schema_version_ >= 4;
-      for (const char* sql : {"DELETE FROM run_stats WHERE run_id = ?",
-                              "DELETE FROM samples WHERE run_id = ?",
-                              v4 ? "UPDATE runs SET run_date = ?, recorded_at = ?, source_file = ?, "
-                                   "fingerprint = ?, machine_class = ? WHERE id = ?"
-                                 : "UPDATE runs SET run_date = ?, recorded_at = ?, source_file = ? "
-                                   "WHERE id = ?"}) {
-        if (schema_version_ < 2 && std::string_view(sql).find("run_stats") != std::string_view::npos) {
+      for (const char* sql :
+           {"DELETE FROM run_stats WHERE run_id = ?",
+            "DELETE FROM samples WHERE run_id = ?",
+            v4 ? "UPDATE runs SET run_date = ?, recorded_at = ?, source_file = "
+                 "?, "
+                 "fingerprint = ?, machine_class = ? WHERE id = ?"
+               : "UPDATE runs SET run_date = ?, recorded_at = ?, source_file = "
+                 "? "
+                 "WHERE id = ?"}) {
+        if (schema_version_ < 2 &&
+            std::string_view(sql).find("run_stats") != std::string_view::npos) {
           continue;
         }
         auto statement = db_.prepare(sql);
@@ -290,12 +327,14 @@ class Recorder {
       }
       return id;
     }
-    auto insert = db_.prepare(
-        schema_version_ >= 4
-            ? "INSERT INTO runs (commit_sha, run_date, machine_id, recorded_at, source_file, "
-              "fingerprint, machine_class) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id"
-            : "INSERT INTO runs (commit_sha, run_date, machine_id, recorded_at, source_file) "
-              "VALUES (?, ?, ?, ?, ?) RETURNING id");
+    auto insert = db_.prepare(schema_version_ >= 4
+                                  ? "INSERT INTO runs (commit_sha, run_date, "
+                                    "machine_id, recorded_at, source_file, "
+                                    "fingerprint, machine_class) VALUES (?, ?, "
+                                    "?, ?, ?, ?, ?) RETURNING id"
+                                  : "INSERT INTO runs (commit_sha, run_date, "
+                                    "machine_id, recorded_at, source_file) "
+                                    "VALUES (?, ?, ?, ?, ?) RETURNING id");
     if (!insert) return insert.error();
     (*insert)->bind_text(1, info.commit);
     (*insert)->bind_text(2, date);
@@ -322,9 +361,11 @@ class Recorder {
   Result<void> flush() {
     if (pending_.empty()) return {};
     const bool full = pending_.size() == kSampleBatchRows;
-    std::unique_ptr<SqlStatement>& statement = full ? full_batch_ : partial_batch_;
+    std::unique_ptr<SqlStatement>& statement =
+        full ? full_batch_ : partial_batch_;
     if (statement == nullptr || (!full && partial_rows_ != pending_.size())) {
-      auto prepared = db_.prepare(sample_insert_sql(pending_.size(), schema_version_));
+      auto prepared =
+          db_.prepare(sample_insert_sql(pending_.size(), schema_version_));
       if (!prepared) return prepared.error();
       statement = std::move(*prepared);
       if (!full) partial_rows_ = pending_.size();
@@ -356,10 +397,13 @@ class Recorder {
 
 }  // namespace
 
-Result<HistoryStore> HistoryStore::open(std::string_view db, const OpenOptions& options) {
-  if (options.schema_version < 1 || options.schema_version > kLatestSchemaVersion) {
+Result<HistoryStore> HistoryStore::open(std::string_view db,
+                                        const OpenOptions& options) {
+  if (options.schema_version < 1 ||
+      options.schema_version > kLatestSchemaVersion) {
     return usage_error(fmt::format("schema version {} does not exist (1 to {})",
-                                   options.schema_version, kLatestSchemaVersion));
+                                   options.schema_version,
+                                   kLatestSchemaVersion));
   }
   auto connection = open_database(db, options.mode, "schema_migrations");
   if (!connection) return connection.error();
@@ -372,14 +416,16 @@ Result<HistoryStore> HistoryStore::open(std::string_view db, const OpenOptions& 
   if (!version) return version.error();
   const std::string& name = (*connection)->name();
   if (*version == 0) {
-    return bad_input_error(fmt::format(
-        "{}: not an fpbench history store (no schema_migrations table); record a run into "
-        "it first",
-        name));
+    return bad_input_error(
+        fmt::format("{}: not an fpbench history store (no schema_migrations "
+                    "table); record a run into "
+                    "it first",
+                    name));
   }
   if (*version < options.schema_version) {
     return bad_input_error(fmt::format(
-        "{}: history store schema version {} is older than this fpbench's ({}); reading "
+        "{}: history store schema version {} is older than this fpbench's "
+        "({}); reading "
         "commands never write: `fpbench history record` into it migrates it",
         name, *version, options.schema_version));
   }
@@ -391,11 +437,12 @@ Result<RecordSummary> HistoryStore::record(const reports::SampleSet& samples,
   return record(std::vector<RecordedMetric>{{"wall", "clock", samples}}, info);
 }
 
-Result<RecordSummary> HistoryStore::record(const std::vector<RecordedMetric>& metrics,
-                                           const RecordInfo& info) {
+Result<RecordSummary> HistoryStore::record(
+    const std::vector<RecordedMetric>& metrics, const RecordInfo& info) {
   auto date = normalize_iso8601(info.date_iso);
   if (!date) return date.error();
-  if (auto valid = validate(metrics, info, schema_version_); !valid) return valid.error();
+  if (auto valid = validate(metrics, info, schema_version_); !valid)
+    return valid.error();
   if (auto r = detail::begin_transaction(*connection_); !r) return r.error();
   Recorder recorder(*connection_, schema_version_);
   auto summary = recorder.record(metrics, info, *date);
@@ -404,48 +451,59 @@ Result<RecordSummary> HistoryStore::record(const std::vector<RecordedMetric>& me
   }
   if (!summary) {
     detail::rollback(*connection_);
-    return Error(summary.error().kind,
-                 fmt::format("recording {} (commit {}, machine {}) into {}: {}; nothing was "
-                             "recorded",
-                             info.source_file, info.commit, info.machine, connection_->name(),
-                             summary.error().message));
+    return Error(
+        summary.error().kind,
+        fmt::format(
+            "recording {} (commit {}, machine {}) into {}: {}; nothing was "
+            "recorded",
+            info.source_file, info.commit, info.machine, connection_->name(),
+            summary.error().message));
   }
   return summary;
 }
 
-Result<std::vector<Series>> HistoryStore::load_series(const SeriesQuery& query) {
+Result<std::vector<Series>> HistoryStore::load_series(
+    const SeriesQuery& query) {
   if (query.side != "new" && query.side != "old") {
     return usage_error("--side must be new or old, not '" + query.side + "'");
   }
   if (!has_metrics(schema_version_)) {
-    return internal_error(fmt::format("series reads need schema version {}, the store is at {}",
-                                      kLatestSchemaVersion, schema_version_));
+    return internal_error(
+        fmt::format("series reads need schema version {}, the store is at {}",
+                    kLatestSchemaVersion, schema_version_));
   }
   std::string sql =
-      "SELECT b.name, m.name, r.commit_sha, r.run_date, r.id, s.n, s.mean, s.variance, "
+      "SELECT b.name, m.name, r.commit_sha, r.run_date, r.id, s.n, s.mean, "
+      "s.variance, "
       "s.median, s.min_value, s.max_value, met.name, met.source, " +
       std::string(schema_version_ >= 4 ? "r.machine_class " : "'' ") +
       "FROM run_stats s JOIN runs r ON r.id = s.run_id "
-      "JOIN benchmarks b ON b.id = s.benchmark_id JOIN machines m ON m.id = r.machine_id "
+      "JOIN benchmarks b ON b.id = s.benchmark_id JOIN machines m ON m.id = "
+      "r.machine_id "
       "JOIN metrics met ON met.id = s.metric_id "
       "WHERE s.side = ?";
   if (!query.metric.empty()) sql += " AND met.name = ?";
   if (!query.machine.empty()) sql += " AND m.name = ?";
   if (!query.benchmark_pattern.empty()) {
-    sql += connection_->dialect() == SqlDialect::kSqlite ? " AND instr(b.name, ?) > 0"
-                                                         : " AND strpos(b.name, ?) > 0";
+    sql += connection_->dialect() == SqlDialect::kSqlite
+               ? " AND instr(b.name, ?) > 0"
+               : " AND strpos(b.name, ?) > 0";
   }
   // Ids, not names: text order differs between the backends' collations;
   // the series are sorted by name below, bytewise.
   {
-    const char* date_order =
-        connection_->dialect() == SqlDialect::kSqlite ? "r.run_date" : "r.run_date COLLATE \"C\"";
+    const char* date_order = connection_->dialect() == SqlDialect::kSqlite
+                                 ? "r.run_date"
+                                 : "r.run_date COLLATE \"C\"";
     sql += schema_version_ >= 4
-               ? fmt::format(" ORDER BY s.benchmark_id, r.machine_id, r.machine_class, "
-                             "s.metric_id, {}, r.id",
-                             date_order)
-               : fmt::format(" ORDER BY s.benchmark_id, r.machine_id, s.metric_id, {}, r.id",
-                             date_order);
+               ? fmt::format(
+                     " ORDER BY s.benchmark_id, r.machine_id, r.machine_class, "
+                     "s.metric_id, {}, r.id",
+                     date_order)
+               : fmt::format(
+                     " ORDER BY s.benchmark_id, r.machine_id, s.metric_id, {}, "
+                     "r.id",
+                     date_order);
   }
   auto select = connection_->prepare(sql);
   if (!select) return select.error();
@@ -454,7 +512,8 @@ Result<std::vector<Series>> HistoryStore::load_series(const SeriesQuery& query) 
   s.bind_text(p++, query.side);
   if (!query.metric.empty()) s.bind_text(p++, query.metric);
   if (!query.machine.empty()) s.bind_text(p++, query.machine);
-  if (!query.benchmark_pattern.empty()) s.bind_text(p++, query.benchmark_pattern);
+  if (!query.benchmark_pattern.empty())
+    s.bind_text(p++, query.benchmark_pattern);
 
   std::vector<Series> out;
   while (true) {
@@ -464,22 +523,29 @@ Result<std::vector<Series>> HistoryStore::load_series(const SeriesQuery& query) 
     std::string benchmark = s.column_text(0), machine = s.column_text(1);
     std::string metric = s.column_text(11), source = s.column_text(12);
     std::string machine_class = s.column_text(13);
-    if (out.empty() || out.back().benchmark != benchmark || out.back().machine != machine ||
-        out.back().metric != metric || out.back().source != source ||
+    if (out.empty() || out.back().benchmark != benchmark ||
+        out.back().machine != machine || out.back().metric != metric ||
+        out.back().source != source ||
         out.back().machine_class != machine_class) {
       const auto info = reports::metric_info(metric);
-      out.push_back(Series{std::move(benchmark), std::move(machine), query.side, {},
-                           std::move(metric), std::move(source),
-                           info.has_value() && info->lower_is_better, std::move(machine_class)});
+      out.push_back(Series{std::move(benchmark),
+                           std::move(machine),
+                           query.side,
+                           {},
+                           std::move(metric),
+                           std::move(source),
+                           info.has_value() && info->lower_is_better,
+                           std::move(machine_class)});
     }
-    out.back().points.push_back(RunPoint{s.column_int(4), s.column_text(2), s.column_text(3),
-                                         s.column_int(5), s.column_double(6), s.column_double(7),
-                                         s.column_double(8), s.column_double(9),
-                                         s.column_double(10)});
+    out.back().points.push_back(
+        RunPoint{s.column_int(4), s.column_text(2), s.column_text(3),
+                 s.column_int(5), s.column_double(6), s.column_double(7),
+                 s.column_double(8), s.column_double(9), s.column_double(10)});
   }
   std::sort(out.begin(), out.end(), [](const Series& a, const Series& b) {
-    return std::tie(a.benchmark, a.machine, a.machine_class, a.metric, a.source) <
-           std::tie(b.benchmark, b.machine, b.machine_class, b.metric, b.source);
+    return std::tie(a.benchmark, a.machine, a.machine_class, a.metric,
+                    a.source) < std::tie(b.benchmark, b.machine,
+                                         b.machine_class, b.metric, b.source);
   });
   return out;
 }

@@ -4,8 +4,9 @@
 // after the offset is applied) is refused rather than written as "10000-"
 // or "0000-", which would sort before "2026-".
 
-#include <ctime>
 #include <fmt/format.h>
+
+#include <ctime>
 
 #include "fpbench/ci/history_store.hpp"
 
@@ -31,7 +32,9 @@ class Cursor {
     }
     return true;
   }
-  bool digit_next() const { return !done() && text_[pos_] >= '0' && text_[pos_] <= '9'; }
+  bool digit_next() const {
+    return !done() && text_[pos_] >= '0' && text_[pos_] <= '9';
+  }
   void skip_digits() {
     while (digit_next()) ++pos_;
   }
@@ -58,7 +61,8 @@ Error bad_date(std::string_view text, std::string_view why) {
 constexpr int kFirstYear = 1;
 constexpr int kLastYear = 9999;
 
-std::time_t utc_instant(int year, int month, int day, int hour, int minute, int second) {
+std::time_t utc_instant(int year, int month, int day, int hour, int minute,
+                        int second) {
   std::tm tm{};
   tm.tm_year = year - 1900;
   tm.tm_mon = month - 1;
@@ -70,13 +74,16 @@ std::time_t utc_instant(int year, int month, int day, int hour, int minute, int 
 }
 
 std::time_t first_instant() { return utc_instant(kFirstYear, 1, 1, 0, 0, 0); }
-std::time_t last_instant() { return utc_instant(kLastYear, 12, 31, 23, 59, 59); }
+std::time_t last_instant() {
+  return utc_instant(kLastYear, 12, 31, 23, 59, 59);
+}
 
 std::string format_utc(std::time_t t) {
   std::tm tm{};
   gmtime_r(&t, &tm);
-  return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z", tm.tm_year + 1900, tm.tm_mon + 1,
-                     tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec);
+  return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z", tm.tm_year + 1900,
+                     tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min,
+                     tm.tm_sec);
 }
 
 }  // namespace
@@ -84,27 +91,32 @@ std::string format_utc(std::time_t t) {
 Result<std::string> normalize_iso8601(std::string_view text) {
   Cursor c(text);
   int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0;
-  if (!c.number(4, year) || !c.take('-') || !c.number(2, month) || !c.take('-') ||
-      !c.number(2, day)) {
+  if (!c.number(4, year) || !c.take('-') || !c.number(2, month) ||
+      !c.take('-') || !c.number(2, day)) {
     return bad_date(text, "the date must be YYYY-MM-DD");
   }
   if (year < kFirstYear) return bad_date(text, "the year must be 0001 to 9999");
   if (month < 1 || month > 12) return bad_date(text, "no such month");
-  if (day < 1 || day > days_in_month(year, month)) return bad_date(text, "no such day");
+  if (day < 1 || day > days_in_month(year, month))
+    return bad_date(text, "no such day");
   int offset_minutes = 0;
   if (!c.done()) {
-    if (!c.take('T') && !c.take(' ')) return bad_date(text, "a time must follow 'T'");
+    if (!c.take('T') && !c.take(' '))
+      return bad_date(text, "a time must follow 'T'");
     if (!c.number(2, hour) || !c.take(':') || !c.number(2, minute)) {
       return bad_date(text, "the time must be HH:MM[:SS]");
     }
     if (c.take(':')) {
-      if (!c.number(2, second)) return bad_date(text, "the seconds must be two digits");
+      if (!c.number(2, second))
+        return bad_date(text, "the seconds must be two digits");
       if (c.take('.') || c.take(',')) {
-        if (!c.digit_next()) return bad_date(text, "empty fraction of a second");
+        if (!c.digit_next())
+          return bad_date(text, "empty fraction of a second");
         c.skip_digits();
       }
     }
-    if (hour > 23 || minute > 59 || second > 60) return bad_date(text, "no such time");
+    if (hour > 23 || minute > 59 || second > 60)
+      return bad_date(text, "no such time");
     if (!c.take('Z') && (c.peek('+') || c.peek('-'))) {
       int sign = 1;
       if (c.take('-')) {
@@ -115,12 +127,14 @@ Result<std::string> normalize_iso8601(std::string_view text) {
       int oh = 0, om = 0;
       if (!c.number(2, oh)) return bad_date(text, "the offset must be +HH:MM");
       c.take(':');
-      if (!c.number(2, om) || oh > 23 || om > 59) return bad_date(text, "the offset must be +HH:MM");
+      if (!c.number(2, om) || oh > 23 || om > 59)
+        return bad_date(text, "the offset must be +HH:MM");
       offset_minutes = sign * (oh * 60 + om);
     }
     if (!c.done()) return bad_date(text, "unexpected text after the time");
   }
-  const std::time_t t = utc_instant(year, month, day, hour, minute, second) - static_cast<std::time_t>(offset_minutes) * 60;
+  const std::time_t t = utc_instant(year, month, day, hour, minute, second) -
+                        static_cast<std::time_t>(offset_minutes) * 60;
   if (t < first_instant() || t > last_instant()) {
     return bad_date(text, "in UTC it falls outside the years 0001 to 9999");
   }

@@ -38,8 +38,8 @@ struct Fingerprint {
 
 // From the "context" object `fpbench run --json` writes; a missing field is
 // null (a context from an older fpbench), which is part of the class too.
-Fingerprint fingerprint_from_context(const nlohmann::json& context,
-                                     const std::vector<RecordedMetric>& metrics);
+Fingerprint fingerprint_from_context(
+    const nlohmann::json& context, const std::vector<RecordedMetric>& metrics);
 // This host's CPU, cores and kernel; the programs unknown (null).
 Fingerprint local_fingerprint(const std::vector<RecordedMetric>& metrics);
 // What canonical() wrote; bad input otherwise.

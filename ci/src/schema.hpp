@@ -66,8 +66,9 @@ struct RunStatsKey {
 };
 
 // Prepared "INSERT INTO run_stats ..." of that schema version, and its binding.
-Result<std::unique_ptr<SqlStatement>> prepare_insert_run_stats(SqlConnection& db,
-                                                               int schema_version);
-Result<void> insert_run_stats(SqlStatement& insert, const RunStatsKey& key, const Aggregate& a);
+Result<std::unique_ptr<SqlStatement>> prepare_insert_run_stats(
+    SqlConnection& db, int schema_version);
+Result<void> insert_run_stats(SqlStatement& insert, const RunStatsKey& key,
+                              const Aggregate& a);
 
 }  // namespace fpbench::ci::detail

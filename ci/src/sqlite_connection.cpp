@@ -14,11 +14,11 @@
 //   at once; every write takes the lock first (BEGIN IMMEDIATE, schema.hpp).
 // A read-only connection sets none of the writing ones.
 
+#include <fmt/format.h>
 #include <sqlite3.h>
 
 #include <chrono>
 #include <cmath>
-#include <fmt/format.h>
 #include <filesystem>
 #include <limits>
 #include <system_error>
@@ -46,8 +46,8 @@ class SqliteStatement final : public SqlStatement {
     sqlite3_bind_double(stmt_, index, value);
   }
   void bind_text(int index, std::string_view value) override {
-    sqlite3_bind_text(stmt_, index, value.data(), static_cast<int>(value.size()),
-                      SQLITE_TRANSIENT);
+    sqlite3_bind_text(stmt_, index, value.data(),
+                      static_cast<int>(value.size()), SQLITE_TRANSIENT);
   }
 
   Result<bool> step() override {
@@ -72,8 +72,9 @@ class SqliteStatement final : public SqlStatement {
   std::string column_text(int column) const override {
     const unsigned char* text = sqlite3_column_text(stmt_, column);
     if (text == nullptr) return {};
-    return std::string(reinterpret_cast<const char*>(text),
-                       static_cast<std::size_t>(sqlite3_column_bytes(stmt_, column)));
+    return std::string(
+        reinterpret_cast<const char*>(text),
+        static_cast<std::size_t>(sqlite3_column_bytes(stmt_, column)));
   }
 
  private:
@@ -84,7 +85,8 @@ class SqliteStatement final : public SqlStatement {
 
 class SqliteConnection final : public SqlConnection {
  public:
-  SqliteConnection(sqlite3* db, std::string name) : db_(db), name_(std::move(name)) {}
+  SqliteConnection(sqlite3* db, std::string name)
+      : db_(db), name_(std::move(name)) {}
   ~SqliteConnection() override { sqlite3_close_v2(db_); }
   SqliteConnection(const SqliteConnection&) = delete;
   SqliteConnection& operator=(const SqliteConnection&) = delete;
@@ -92,8 +94,10 @@ class SqliteConnection final : public SqlConnection {
   Result<void> exec(std::string_view sql) override {
     char* message = nullptr;
     const std::string text(sql);
-    if (sqlite3_exec(db_, text.c_str(), nullptr, nullptr, &message) != SQLITE_OK) {
-      Error e = io_error(name_ + ": " + (message != nullptr ? message : sqlite3_errmsg(db_)));
+    if (sqlite3_exec(db_, text.c_str(), nullptr, nullptr, &message) !=
+        SQLITE_OK) {
+      Error e = io_error(name_ + ": " +
+                         (message != nullptr ? message : sqlite3_errmsg(db_)));
       sqlite3_free(message);
       return e;
     }
@@ -102,9 +106,10 @@ class SqliteConnection final : public SqlConnection {
 
   Result<std::unique_ptr<SqlStatement>> prepare(std::string_view sql) override {
     sqlite3_stmt* stmt = nullptr;
-    if (sqlite3_prepare_v2(db_, sql.data(), static_cast<int>(sql.size()), &stmt, nullptr) !=
-        SQLITE_OK) {
-      return internal_error(name_ + ": " + sqlite3_errmsg(db_) + " in: " + std::string(sql));
+    if (sqlite3_prepare_v2(db_, sql.data(), static_cast<int>(sql.size()), &stmt,
+                           nullptr) != SQLITE_OK) {
+      return internal_error(name_ + ": " + sqlite3_errmsg(db_) +
+                            " in: " + std::string(sql));
     }
     return std::unique_ptr<SqlStatement>(new SqliteStatement(db_, stmt, name_));
   }
@@ -119,15 +124,18 @@ class SqliteConnection final : public SqlConnection {
 
 // Reading the table list reads the header: a file of another kind fails
 // here, before a pragma could rewrite it.
-Result<void> check_owner(SqliteConnection& connection, sqlite3* db, std::string_view owner_table) {
+Result<void> check_owner(SqliteConnection& connection, sqlite3* db,
+                         std::string_view owner_table) {
   auto foreign = [&](const Error& e) -> Error {
     const int code = sqlite3_errcode(db);
     if (code != SQLITE_NOTADB && code != SQLITE_CORRUPT) return e;
-    return bad_input_error(connection.name() +
-                           ": not an fpbench history store (not an SQLite database); left "
-                           "untouched");
+    return bad_input_error(
+        connection.name() +
+        ": not an fpbench history store (not an SQLite database); left "
+        "untouched");
   };
-  auto tables = connection.prepare("SELECT name FROM sqlite_master WHERE type = 'table'");
+  auto tables =
+      connection.prepare("SELECT name FROM sqlite_master WHERE type = 'table'");
   if (!tables) return foreign(tables.error());
   std::string names;
   bool owned = false;
@@ -140,8 +148,10 @@ Result<void> check_owner(SqliteConnection& connection, sqlite3* db, std::string_
     if (names.size() < 200) names += (names.empty() ? "" : ", ") + table;
   }
   if (owner_table.empty() || owned || names.empty()) return {};
-  return bad_input_error(connection.name() + ": not an fpbench history store (an SQLite database "
-                         "with other tables: " + names + "); left untouched");
+  return bad_input_error(connection.name() +
+                         ": not an fpbench history store (an SQLite database "
+                         "with other tables: " +
+                         names + "); left untouched");
 }
 
 // Switching a new file to WAL needs it unlocked for a moment, and SQLite
@@ -149,8 +159,8 @@ Result<void> check_owner(SqliteConnection& connection, sqlite3* db, std::string_
 // apply): several processes opening a new store together retry here until
 // one of them has switched it.
 Result<void> enter_wal_mode(SqliteConnection& connection, sqlite3* db) {
-  const auto deadline =
-      std::chrono::steady_clock::now() + std::chrono::milliseconds(kBusyTimeoutMs);
+  const auto deadline = std::chrono::steady_clock::now() +
+                        std::chrono::milliseconds(kBusyTimeoutMs);
   while (true) {
     auto r = connection.exec("PRAGMA journal_mode=WAL");
     if (r || (sqlite3_errcode(db) & 0xff) != SQLITE_BUSY ||
@@ -163,39 +173,46 @@ Result<void> enter_wal_mode(SqliteConnection& connection, sqlite3* db) {
 
 }  // namespace
 
-Result<std::unique_ptr<SqlConnection>> open_sqlite(std::string_view path, AccessMode mode,
-                                                   std::string_view owner_table) {
+Result<std::unique_ptr<SqlConnection>> open_sqlite(
+    std::string_view path, AccessMode mode, std::string_view owner_table) {
   namespace fs = std::filesystem;
   const std::string name(path);
   if (name.empty()) return usage_error("--db: empty database path");
   const fs::path parent = fs::path(name).parent_path();
   std::error_code ec;
   if (!parent.empty() && !fs::is_directory(parent, ec)) {
-    return io_error(name + ": directory '" + parent.string() + "' does not exist");
+    return io_error(name + ": directory '" + parent.string() +
+                    "' does not exist");
   }
   const bool read_only = mode == AccessMode::kReadOnly;
   if (read_only && !fs::exists(name, ec)) {
-    return bad_input_error(name + ": no such history store (record a run into it first)");
+    return bad_input_error(
+        name + ": no such history store (record a run into it first)");
   }
   sqlite3* db = nullptr;
-  const int flags = read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+  const int flags = read_only ? SQLITE_OPEN_READONLY
+                              : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
   const int rc = sqlite3_open_v2(name.c_str(), &db, flags, nullptr);
   if (rc != SQLITE_OK) {
-    Error e = io_error(
-        name + ": cannot open: " + (db != nullptr ? sqlite3_errmsg(db) : sqlite3_errstr(rc)));
+    Error e =
+        io_error(name + ": cannot open: " +
+                 (db != nullptr ? sqlite3_errmsg(db) : sqlite3_errstr(rc)));
     sqlite3_close_v2(db);
     return e;
   }
   auto connection = std::make_unique<SqliteConnection>(db, name);
   // Before anything else: waiting out another writer's lock is what lets
   // several recorders share a store.
-  if (auto r = connection->exec(fmt::format("PRAGMA busy_timeout={}", kBusyTimeoutMs)); !r) {
+  if (auto r = connection->exec(
+          fmt::format("PRAGMA busy_timeout={}", kBusyTimeoutMs));
+      !r) {
     return r.error();
   }
   if (auto r = check_owner(*connection, db, owner_table); !r) return r.error();
   if (!read_only) {
     if (auto r = enter_wal_mode(*connection, db); !r) return r.error();
-    if (auto r = connection->exec("PRAGMA synchronous=NORMAL"); !r) return r.error();
+    if (auto r = connection->exec("PRAGMA synchronous=NORMAL"); !r)
+      return r.error();
   }
   if (auto r = connection->exec("PRAGMA foreign_keys=ON"); !r) return r.error();
   return std::unique_ptr<SqlConnection>(std::move(connection));
@@ -209,8 +226,8 @@ Result<void> run_to_end(SqlStatement& statement) {
   }
 }
 
-Result<std::unique_ptr<SqlConnection>> open_database(std::string_view db, AccessMode mode,
-                                                     std::string_view owner_table) {
+Result<std::unique_ptr<SqlConnection>> open_database(
+    std::string_view db, AccessMode mode, std::string_view owner_table) {
   if (db.starts_with("postgresql://") || db.starts_with("postgres://")) {
     return open_postgres(db, mode);
   }

@@ -28,12 +28,14 @@ struct CliResult {
 
 // `fpbench ARGS` (the build's, FPBENCH_CLI), its stdout and stderr kept in
 // `dir`.
-inline CliResult run_fpbench(const std::string& args, const std::filesystem::path& dir) {
+inline CliResult run_fpbench(const std::string& args,
+                             const std::filesystem::path& dir) {
   const std::filesystem::path out = dir / "stdout", err = dir / "stderr";
-  const std::string cmd = std::string("'") + FPBENCH_CLI + "' " + args + " >'" + out.string() +
-                          "' 2>'" + err.string() + "'";
+  const std::string cmd = std::string("'") + FPBENCH_CLI + "' " + args + " >'" +
+                          out.string() + "' 2>'" + err.string() + "'";
   const int status = std::system(cmd.c_str());
-  return CliResult{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
+  return CliResult{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out),
+                   slurp(err)};
 }
 
 }  // namespace fpbench::ci::test_support

@@ -24,10 +24,13 @@ using reports::SampleSet;
 
 using test_support::normal_samples;
 
-SampleSet one(const std::vector<double>& old_values, const std::vector<double>& new_values) {
+SampleSet one(const std::vector<double>& old_values,
+              const std::vector<double>& new_values) {
   SampleSet set;
-  for (double v : old_values) set.add(Binary::kOld, "fs/read-file-sync", "size=1024", v);
-  for (double v : new_values) set.add(Binary::kNew, "fs/read-file-sync", "size=1024", v);
+  for (double v : old_values)
+    set.add(Binary::kOld, "fs/read-file-sync", "size=1024", v);
+  for (double v : new_values)
+    set.add(Binary::kNew, "fs/read-file-sync", "size=1024", v);
   return set;
 }
 
@@ -61,7 +64,8 @@ GateOptions instruction_options() {
 }
 
 TEST(GateMetrics, OneMoreSystemCallPerOperationIsAnExactRegression) {
-  const GateResult r = evaluate_gate(one({4, 4, 4}, {5, 5, 5}), syscall_options());
+  const GateResult r =
+      evaluate_gate(one({4, 4, 4}, {5, 5, 5}), syscall_options());
   const GateDecision& d = only(r);
   EXPECT_EQ(d.verdict, Verdict::kRegression) << d.reason;
   EXPECT_TRUE(d.exact);
@@ -72,30 +76,32 @@ TEST(GateMetrics, OneMoreSystemCallPerOperationIsAnExactRegression) {
 }
 
 TEST(GateMetrics, IdenticalSystemCallCountsAreNoChange) {
-  const GateResult r = evaluate_gate(one({4, 4, 4}, {4, 4, 4}), syscall_options());
+  const GateResult r =
+      evaluate_gate(one({4, 4, 4}, {4, 4, 4}), syscall_options());
   EXPECT_EQ(only(r).verdict, Verdict::kNoChange) << only(r).reason;
   EXPECT_TRUE(only(r).exact);
   EXPECT_EQ(r.exit_code, 0);
 }
 
 TEST(GateMetrics, FewerSystemCallsAreAnExactImprovement) {
-  const GateResult r = evaluate_gate(one({5, 5, 5}, {4, 4, 4}), syscall_options());
+  const GateResult r =
+      evaluate_gate(one({5, 5, 5}, {4, 4, 4}), syscall_options());
   EXPECT_EQ(only(r).verdict, Verdict::kImproved) << only(r).reason;
   EXPECT_TRUE(only(r).exact);
   EXPECT_EQ(r.exit_code, 0);
 }
 
 TEST(GateMetrics, HalfAPercentMoreInstructionsIsMinorWithinOnePercent) {
-  const GateResult r =
-      evaluate_gate(one({1e6, 1e6, 1e6}, {1.005e6, 1.005e6, 1.005e6}), instruction_options());
+  const GateResult r = evaluate_gate(
+      one({1e6, 1e6, 1e6}, {1.005e6, 1.005e6, 1.005e6}), instruction_options());
   EXPECT_EQ(only(r).verdict, Verdict::kMinorRegression) << only(r).reason;
   EXPECT_TRUE(only(r).exact);
   EXPECT_EQ(r.exit_code, 0);
 }
 
 TEST(GateMetrics, TwoPercentMoreInstructionsFailsOnePercent) {
-  const GateResult r =
-      evaluate_gate(one({1e6, 1e6, 1e6}, {1.02e6, 1.02e6, 1.02e6}), instruction_options());
+  const GateResult r = evaluate_gate(
+      one({1e6, 1e6, 1e6}, {1.02e6, 1.02e6, 1.02e6}), instruction_options());
   EXPECT_EQ(only(r).verdict, Verdict::kRegression) << only(r).reason;
   EXPECT_TRUE(only(r).exact);
   EXPECT_EQ(r.exit_code, 1);
@@ -104,16 +110,17 @@ TEST(GateMetrics, TwoPercentMoreInstructionsFailsOnePercent) {
 TEST(GateMetrics, InstructionsWithinTheNoiseFloorAreExact) {
   // Spread of 0.0015% on each side, under the 0.01% floor.
   const GateResult r = evaluate_gate(
-      one({1e6, 1e6 + 10, 1e6 - 5}, {1.02e6, 1.02e6 + 10, 1.02e6 - 5}), instruction_options());
+      one({1e6, 1e6 + 10, 1e6 - 5}, {1.02e6, 1.02e6 + 10, 1.02e6 - 5}),
+      instruction_options());
   EXPECT_TRUE(only(r).exact) << only(r).reason;
   EXPECT_EQ(only(r).verdict, Verdict::kRegression) << only(r).reason;
   EXPECT_TRUE(std::isnan(only(r).p_adjusted));
 }
 
 TEST(GateMetrics, InstructionsVaryingByOnePercentGoThroughWelch) {
-  const GateResult r = evaluate_gate(
-      one({1e6, 1.01e6, 0.995e6, 1.005e6}, {1.001e6, 1.011e6, 0.996e6, 1.006e6}),
-      instruction_options());
+  const GateResult r = evaluate_gate(one({1e6, 1.01e6, 0.995e6, 1.005e6},
+                                         {1.001e6, 1.011e6, 0.996e6, 1.006e6}),
+                                     instruction_options());
   const GateDecision& d = only(r);
   EXPECT_FALSE(d.exact) << d.reason;
   ASSERT_TRUE(d.row.stats.test.has_value());
@@ -128,7 +135,8 @@ TEST(GateMetrics, EqualMeansWithoutVarianceAreNoChangeAtThresholdZero) {
     GateOptions o;
     o.max_regression_pct = 0;
     o.lower_is_better = lower_is_better;
-    const GateResult r = evaluate_gate(one({100, 100, 100}, {100, 100, 100}), o);
+    const GateResult r =
+        evaluate_gate(one({100, 100, 100}, {100, 100, 100}), o);
     EXPECT_EQ(only(r).verdict, Verdict::kNoChange)
         << "lower_is_better=" << lower_is_better << ": " << only(r).reason;
     EXPECT_FALSE(only(r).exact);
@@ -163,15 +171,19 @@ struct Measured {
 // The benchmarks to measure again, as harness/src/cli/run_cli.cpp's
 // undecided(): between looks every benchmark continues, at a look those the
 // gate cannot decide yet, none at max_runs.
-std::set<std::string> undecided(const SampleSet& samples, const GateOptions& gate) {
+std::set<std::string> undecided(const SampleSet& samples,
+                                const GateOptions& gate) {
   const GateResult result = evaluate_gate(samples, gate);
   const reports::SequentialPlan& plan = *gate.sequential;
   std::set<std::string> out;
   for (const GateDecision& d : result.decisions) {
-    const int n = static_cast<int>(std::min(d.row.stats.n_old, d.row.stats.n_new));
+    const int n =
+        static_cast<int>(std::min(d.row.stats.n_old, d.row.stats.n_new));
     if (n >= plan.max_runs) continue;
-    const bool at_look = n >= plan.first_look && (n - plan.first_look) % plan.look_every == 0;
-    if (!at_look || d.verdict == Verdict::kNeedMoreRuns || d.verdict == Verdict::kMissing) {
+    const bool at_look =
+        n >= plan.first_look && (n - plan.first_look) % plan.look_every == 0;
+    if (!at_look || d.verdict == Verdict::kNeedMoreRuns ||
+        d.verdict == Verdict::kMissing) {
       out.insert(d.row.name);
     }
   }
@@ -187,7 +199,8 @@ struct SequentialRun {
 // benchmark undecided() names, until it names none; then the gate. Between
 // looks undecided() names every benchmark still open, so its rounds up to
 // the next look are taken at once.
-SequentialRun run_until_decided(const std::vector<Stream>& streams, const GateOptions& gate) {
+SequentialRun run_until_decided(const std::vector<Stream>& streams,
+                                const GateOptions& gate) {
   const std::string filename = "sim";
   std::vector<Measured> measured;
   for (const Stream& s : streams) {
@@ -197,13 +210,16 @@ SequentialRun run_until_decided(const std::vector<Stream>& streams, const GateOp
     SampleSet set;
     for (std::size_t i = 0; i < streams.size(); ++i) {
       for (std::size_t k = 0; k < measured[i].runs; ++k) {
-        set.add(Binary::kOld, filename, streams[i].configuration, streams[i].old_values[k]);
-        set.add(Binary::kNew, filename, streams[i].configuration, streams[i].new_values[k]);
+        set.add(Binary::kOld, filename, streams[i].configuration,
+                streams[i].old_values[k]);
+        set.add(Binary::kNew, filename, streams[i].configuration,
+                streams[i].new_values[k]);
       }
     }
     return set;
   };
-  for (Measured& m : measured) m.runs = static_cast<std::size_t>(gate.sequential->first_look);
+  for (Measured& m : measured)
+    m.runs = static_cast<std::size_t>(gate.sequential->first_look);
   while (true) {
     const std::set<std::string> open = undecided(collect(), gate);
     if (open.empty()) break;
@@ -237,7 +253,8 @@ std::vector<Stream> family(std::uint64_t seed, std::size_t count, double cv,
   for (std::size_t b = 0; b < count; ++b) {
     const std::uint64_t s = seed * 1000 + b * 2;
     const double scale = b == 0 ? first_new_scale : 1.0;
-    out.push_back({"b=" + std::to_string(b), normal_samples(s, kMaxRuns, 1000, cv),
+    out.push_back({"b=" + std::to_string(b),
+                   normal_samples(s, kMaxRuns, 1000, cv),
                    normal_samples(s + 1, kMaxRuns, 1000 * scale, cv)});
   }
   return out;
@@ -250,10 +267,11 @@ TEST(GateMetrics, SequentialLooksKeepAFamilyOfAAGatesQuiet) {
   int failed = 0;
   std::size_t total_runs = 0, benchmarks = 0;
   for (std::uint64_t gate = 0; gate < 100; ++gate) {
-    const SequentialRun run = run_until_decided(family(5000 + gate, 4, 0.10, 1.0),
-                                                sequential_options());
+    const SequentialRun run = run_until_decided(
+        family(5000 + gate, 4, 0.10, 1.0), sequential_options());
     failed += run.result.exit_code == 1;
-    EXPECT_NE(run.result.exit_code, 3) << "gate " << gate << ": " << run.result.verdict_line;
+    EXPECT_NE(run.result.exit_code, 3)
+        << "gate " << gate << ": " << run.result.verdict_line;
     for (std::size_t n : run.runs) {
       EXPECT_GE(n, 10u);
       EXPECT_LE(n, kMaxRuns);
@@ -264,7 +282,8 @@ TEST(GateMetrics, SequentialLooksKeepAFamilyOfAAGatesQuiet) {
   RecordProperty("failed_gates", failed);
   RecordProperty("mean_runs_per_side",
                  std::to_string(static_cast<double>(total_runs) /
-                                static_cast<double>(std::max<std::size_t>(benchmarks, 1))));
+                                static_cast<double>(
+                                    std::max<std::size_t>(benchmarks, 1))));
   EXPECT_LE(failed, 1);
 }
 
@@ -273,24 +292,26 @@ TEST(GateMetrics, SequentialLooksCatchAFivePercentSlowdownEarly) {
   std::vector<std::size_t> runs;
   int failed = 0;
   for (std::uint64_t trial = 0; trial < 20; ++trial) {
-    const SequentialRun run = run_until_decided(family(9000 + trial, 4, 0.02, 0.95),
-                                                sequential_options());
+    const SequentialRun run = run_until_decided(
+        family(9000 + trial, 4, 0.02, 0.95), sequential_options());
     failed += run.result.exit_code == 1;
     const GateDecision* slow = nullptr;
     for (const GateDecision& d : run.result.decisions) {
       if (d.row.configuration == "b=0") slow = &d;
     }
     ASSERT_NE(slow, nullptr);
-    EXPECT_EQ(slow->verdict, Verdict::kRegression) << "trial " << trial << ": " << slow->reason;
+    EXPECT_EQ(slow->verdict, Verdict::kRegression)
+        << "trial " << trial << ": " << slow->reason;
     runs.push_back(run.runs[0]);
   }
   std::sort(runs.begin(), runs.end());
   const double median =
-      static_cast<double>(runs[runs.size() / 2 - 1] + runs[runs.size() / 2]) / 2;
+      static_cast<double>(runs[runs.size() / 2 - 1] + runs[runs.size() / 2]) /
+      2;
   RecordProperty("failed_trials", failed);
   RecordProperty("median_runs_per_side", std::to_string(median));
-  RecordProperty("runs_per_side_min_max",
-                 std::to_string(runs.front()) + ".." + std::to_string(runs.back()));
+  RecordProperty("runs_per_side_min_max", std::to_string(runs.front()) + ".." +
+                                              std::to_string(runs.back()));
   EXPECT_EQ(failed, 20);
   EXPECT_LE(median, 60);
 }

@@ -2,7 +2,6 @@
 // correction, per-pattern thresholds, lower-is-better values and the formats.
 
 #include "fpbench/ci/gate.hpp"
-#include "gate_test_support.hpp"
 
 #include <gtest/gtest.h>
 
@@ -14,6 +13,7 @@
 #include <vector>
 
 #include "fpbench/stats/welch.hpp"
+#include "gate_test_support.hpp"
 
 namespace fpbench::ci {
 namespace {
@@ -24,12 +24,14 @@ using reports::SampleSet;
 using test_support::normal_samples;
 
 void add(SampleSet& set, const std::string& file, const std::string& config,
-         const std::vector<double>& old_rates, const std::vector<double>& new_rates) {
+         const std::vector<double>& old_rates,
+         const std::vector<double>& new_rates) {
   for (double r : old_rates) set.add(Binary::kOld, file, config, r);
   for (double r : new_rates) set.add(Binary::kNew, file, config, r);
 }
 
-// One benchmark: old at 1000 ops/s, new at 1000 * (1 + change), cv noise, n per side.
+// One benchmark: old at 1000 ops/s, new at 1000 * (1 + change), cv noise, n per
+// side.
 SampleSet one(double change, double cv, std::size_t n, std::uint64_t seed = 1) {
   SampleSet set;
   add(set, "fs/read-file-sync", "size=1024", normal_samples(seed, n, 1000, cv),
@@ -70,7 +72,9 @@ TEST(Gate, ImprovementPasses) {
   const GateResult r = evaluate_gate(one(0.2, 0.02, 30), {});
   EXPECT_EQ(only(r).verdict, Verdict::kImproved);
   EXPECT_EQ(r.exit_code, 0);
-  EXPECT_EQ(r.verdict_line, "PASS: 0 of 1 benchmarks regressed beyond the threshold, 1 improved");
+  EXPECT_EQ(
+      r.verdict_line,
+      "PASS: 0 of 1 benchmarks regressed beyond the threshold, 1 improved");
 }
 
 TEST(Gate, SameDistributionPasses) {
@@ -90,7 +94,8 @@ TEST(Gate, WideIntervalNeedsMoreRunsAndSaysHowMany) {
   ASSERT_EQ(d.verdict, Verdict::kNeedMoreRuns) << d.reason;
   ASSERT_TRUE(d.runs_needed.has_value());
   EXPECT_GT(*d.runs_needed, 5u);
-  EXPECT_NE(d.reason.find(std::to_string(*d.runs_needed) + " runs per side"), std::string::npos);
+  EXPECT_NE(d.reason.find(std::to_string(*d.runs_needed) + " runs per side"),
+            std::string::npos);
   EXPECT_EQ(r.exit_code, 0);
 
   GateOptions strict;
@@ -105,10 +110,12 @@ TEST(Gate, MissingSamplesExitThreeUnlessSomethingRegressed) {
   EXPECT_EQ(only(r).verdict, Verdict::kMissing);
   EXPECT_EQ(r.exit_code, 3);
 
-  add(set, "b", "x=1", normal_samples(5, 30, 1000, 0.01), normal_samples(6, 30, 800, 0.01));
+  add(set, "b", "x=1", normal_samples(5, 30, 1000, 0.01),
+      normal_samples(6, 30, 800, 0.01));
   r = evaluate_gate(set, {});
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_NE(r.verdict_line.find("1 missing samples"), std::string::npos) << r.verdict_line;
+  EXPECT_NE(r.verdict_line.find("1 missing samples"), std::string::npos)
+      << r.verdict_line;
 }
 
 TEST(Gate, PatternThresholdOverridesTheDefault) {
@@ -139,7 +146,8 @@ TEST(Gate, HolmKeepsAFamilyOfNullsQuiet) {
   // raw p-value is significant at 0.01 but not after correcting for 21 tests.
   SampleSet set;
   for (int i = 0; i < 20; ++i) {
-    add(set, "null", "i=" + std::to_string(i), normal_samples(100 + i, 20, 1000, 0.03),
+    add(set, "null", "i=" + std::to_string(i),
+        normal_samples(100 + i, 20, 1000, 0.03),
         normal_samples(200 + i, 20, 1000, 0.03));
   }
   // About two seeds in five give such a p-value; a thousand without one means
@@ -153,7 +161,8 @@ TEST(Gate, HolmKeepsAFamilyOfNullsQuiet) {
     const auto t = stats::welch_t_test(o, n);
     if (t && t->p_value < 0.01 && t->p_value > 0.01 / 21) break;
   }
-  ASSERT_LT(seed, kMaxSeed) << "no seed below " << kMaxSeed << " gives 0.01/21 < p < 0.01";
+  ASSERT_LT(seed, kMaxSeed)
+      << "no seed below " << kMaxSeed << " gives 0.01/21 < p < 0.01";
   add(set, "suspect", "k=1", o, n);
   GateOptions none;
   none.correction = stats::Correction::kNone;
@@ -165,8 +174,10 @@ TEST(Gate, HolmKeepsAFamilyOfNullsQuiet) {
     }
     return Verdict::kMissing;
   };
-  EXPECT_TRUE(verdict_of(raw) == Verdict::kRegression || verdict_of(raw) == Verdict::kMinorRegression);
-  EXPECT_TRUE(verdict_of(holm) == Verdict::kNoChange || verdict_of(holm) == Verdict::kNeedMoreRuns);
+  EXPECT_TRUE(verdict_of(raw) == Verdict::kRegression ||
+              verdict_of(raw) == Verdict::kMinorRegression);
+  EXPECT_TRUE(verdict_of(holm) == Verdict::kNoChange ||
+              verdict_of(holm) == Verdict::kNeedMoreRuns);
   EXPECT_GT(holm.interval_level, raw.interval_level);  // wider: 1 - 0.01/21
 }
 
@@ -180,7 +191,8 @@ TEST(Gate, AFamilyOfUnchangedBenchmarksRarelyFails) {
     SampleSet set;
     for (std::uint64_t b = 0; b < 36; ++b) {
       const std::uint64_t seed = 1'000'000 + family * 100 + b * 2;
-      add(set, "aa", "b=" + std::to_string(b), normal_samples(seed, 10, 1000, 0.03),
+      add(set, "aa", "b=" + std::to_string(b),
+          normal_samples(seed, 10, 1000, 0.03),
           normal_samples(seed + 1, 10, 1000, 0.03));
     }
     failed += evaluate_gate(set, {}).exit_code != 0;
@@ -202,14 +214,16 @@ TEST(Gate, PairedRunsSeeThroughAMachineThatDrifts) {
   SampleSet set;
   add(set, "fs/write-file-sync", "length=1048576", o, n);
   const GateResult unpaired = evaluate_gate(set, {});
-  EXPECT_EQ(only(unpaired).verdict, Verdict::kNeedMoreRuns) << only(unpaired).reason;
+  EXPECT_EQ(only(unpaired).verdict, Verdict::kNeedMoreRuns)
+      << only(unpaired).reason;
   GateOptions options;
   options.paired = true;
   const GateResult paired = evaluate_gate(set, options);
   EXPECT_EQ(only(paired).verdict, Verdict::kRegression) << only(paired).reason;
   EXPECT_NEAR(only(paired).change_pct, -5, 0.5);
   EXPECT_EQ(paired.exit_code, 1);
-  EXPECT_NE(format_gate_text(paired).find("paired t-test on log ratios"), std::string::npos);
+  EXPECT_NE(format_gate_text(paired).find("paired t-test on log ratios"),
+            std::string::npos);
 
   options.lower_is_better = true;
   EXPECT_EQ(only(evaluate_gate(set, options)).verdict, Verdict::kImproved);
@@ -222,7 +236,8 @@ TEST(Gate, PairedNeedsAsManyOldAsNewSamples) {
   options.paired = true;
   const GateResult r = evaluate_gate(set, options);
   EXPECT_EQ(only(r).verdict, Verdict::kMissing);
-  EXPECT_NE(only(r).reason.find("old 4, new 3"), std::string::npos) << only(r).reason;
+  EXPECT_NE(only(r).reason.find("old 4, new 3"), std::string::npos)
+      << only(r).reason;
   EXPECT_EQ(r.exit_code, 3);
 }
 
@@ -309,13 +324,18 @@ TEST(Gate, FormatsCarryEveryDecision) {
 
   const std::string text = format_gate_text(r);
   EXPECT_NE(text.find("confidence improvement"), std::string::npos) << text;
-  EXPECT_NE(text.find("regression: fs/read-file-sync size=1024"), std::string::npos) << text;
-  EXPECT_EQ(text.find("fs/write-file-sync"), std::string::npos) << text;  // unchanged rows stay out
+  EXPECT_NE(text.find("regression: fs/read-file-sync size=1024"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("fs/write-file-sync"), std::string::npos)
+      << text;  // unchanged rows stay out
   EXPECT_NE(text.find("FAIL: 1 of 2 benchmarks"), std::string::npos);
 
   const std::string md = format_gate_markdown(r);
   EXPECT_EQ(md.rfind("### fpbench gate: FAIL", 0), 0u) << md;
-  EXPECT_NE(md.find("| fs/read-file-sync size=1024 | regression |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| fs/read-file-sync size=1024 | regression |"),
+            std::string::npos)
+      << md;
   EXPECT_NE(md.find("1 other benchmark(s)"), std::string::npos) << md;
 }
 
@@ -340,9 +360,11 @@ TEST(Gate, AChangeFromZeroIsSaidInWordsInEveryFormat) {
   const GateResult r = evaluate_gate(set, counts);
   EXPECT_EQ(only(r).verdict, Verdict::kRegression) << only(r).reason;
   EXPECT_EQ(only(r).reason,
-            "exact undefined (old mean is 0) (0 to 2 per operation, +2): worse beyond the "
+            "exact undefined (old mean is 0) (0 to 2 per operation, +2): worse "
+            "beyond the "
             "threshold +0%");
-  for (const std::string& text : {format_gate_text(r), format_gate_markdown(r)}) {
+  for (const std::string& text :
+       {format_gate_text(r), format_gate_markdown(r)}) {
     for (const char* bad : {"inf%", "nan%", "inf %", "nan %"}) {
       EXPECT_EQ(text.find(bad), std::string::npos) << bad << " in:\n" << text;
     }

@@ -8,6 +8,7 @@
 // (ci/soak-history.sh runs it so).
 
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -17,7 +18,6 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
-#include <fmt/format.h>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -48,8 +48,8 @@ std::string slurp(const fs::path& p) {
 // Starts FPBENCH_CLI with `args`, stdout and stderr into files. With a gate
 // (a pipe) the child first waits until every write end is closed, so that
 // the children the test releases at once start at the same moment.
-pid_t spawn(const std::vector<std::string>& args, const fs::path& out, const fs::path& err,
-            const int* gate = nullptr) {
+pid_t spawn(const std::vector<std::string>& args, const fs::path& out,
+            const fs::path& err, const int* gate = nullptr) {
   std::vector<std::string> all = {FPBENCH_CLI};
   all.insert(all.end(), args.begin(), args.end());
   std::vector<char*> argv;
@@ -79,15 +79,19 @@ int wait_for(pid_t pid) {
   return status;
 }
 
-std::string csv_header() { return "\"binary\",\"filename\",\"configuration\",\"rate\",\"time\"\n"; }
+std::string csv_header() {
+  return "\"binary\",\"filename\",\"configuration\",\"rate\",\"time\"\n";
+}
 
 // `benchmarks` benchmarks with `per_side` samples on each side.
 std::string samples_csv(int benchmarks, int per_side) {
   std::string csv = csv_header();
   for (int b = 0; b < benchmarks; ++b) {
     for (int i = 0; i < per_side; ++i) {
-      csv += fmt::format("\"old\",\"fs/b{}.js\",\"n={}\",{},0.01\n", b, i % 7, 1000 + i);
-      csv += fmt::format("\"new\",\"fs/b{}.js\",\"n={}\",{},0.01\n", b, i % 7, 2000 + i);
+      csv += fmt::format("\"old\",\"fs/b{}.js\",\"n={}\",{},0.01\n", b, i % 7,
+                         1000 + i);
+      csv += fmt::format("\"new\",\"fs/b{}.js\",\"n={}\",{},0.01\n", b, i % 7,
+                         2000 + i);
     }
   }
   return csv;
@@ -101,23 +105,37 @@ int trials() {
 
 class HistoryFaults : public test_support::BackendTest {
  protected:
-  std::vector<std::string> record_args(const fs::path& csv, const std::string& db,
+  std::vector<std::string> record_args(const fs::path& csv,
+                                       const std::string& db,
                                        const std::string& commit) const {
-    return {"history", "record",    csv.string(), "--db",    db, "--commit",
-            commit,    "--machine", "ci-1",       "--date", "2026-11-30T02:00:00Z"};
+    return {"history",
+            "record",
+            csv.string(),
+            "--db",
+            db,
+            "--commit",
+            commit,
+            "--machine",
+            "ci-1",
+            "--date",
+            "2026-11-30T02:00:00Z"};
   }
 
   // Whether another connection holds the store's write lock now.
   bool writer_holds_lock(SqlConnection& watcher) {
     if (!sqlite()) {
       // This store's lock: the second key is the hash of its schema.
-      return scalar(watcher, std::string("SELECT COUNT(*) FROM pg_locks WHERE locktype = "
-                                         "'advisory' AND granted AND classid = ") +
-                                 kStoreLockClass +
-                                 " AND objid::bigint = (hashtext(current_schema())::bigint & "
-                                 "4294967295) AND pid <> pg_backend_pid()") > 0;
+      return scalar(
+                 watcher,
+                 std::string("SELECT COUNT(*) FROM pg_locks WHERE locktype = "
+                             "'advisory' AND granted AND classid = ") +
+                     kStoreLockClass +
+                     " AND objid::bigint = (hashtext(current_schema())::bigint "
+                     "& "
+                     "4294967295) AND pid <> pg_backend_pid()") > 0;
     }
-    if (!watcher.exec("BEGIN IMMEDIATE")) return true;  // busy_timeout 0: "database is locked"
+    if (!watcher.exec("BEGIN IMMEDIATE"))
+      return true;  // busy_timeout 0: "database is locked"
     EXPECT_TRUE(watcher.exec("ROLLBACK"));
     return false;
   }
@@ -151,8 +169,10 @@ TEST_P(HistoryFaults, ConcurrentRecordersOnANewStoreAllLand) {
     ASSERT_EQ(::pipe(gate), 0);
     std::vector<pid_t> pids;
     for (int r = 0; r < kRecorders; ++r) {
-      pids.push_back(spawn(record_args(csv, db, fmt::format("c{}r{}", trial, r)),
-                           dir_ / fmt::format("out{}", r), dir_ / fmt::format("err{}", r), gate));
+      pids.push_back(
+          spawn(record_args(csv, db, fmt::format("c{}r{}", trial, r)),
+                dir_ / fmt::format("out{}", r), dir_ / fmt::format("err{}", r),
+                gate));
     }
     ::close(gate[0]);
     ::close(gate[1]);  // go
@@ -161,37 +181,49 @@ TEST_P(HistoryFaults, ConcurrentRecordersOnANewStoreAllLand) {
       const int status = wait_for(pids[static_cast<std::size_t>(r)]);
       const bool ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
       failed += ok ? 0 : 1;
-      EXPECT_TRUE(ok) << "trial " << trial << ", recorder " << r << ": status " << status << ": "
+      EXPECT_TRUE(ok) << "trial " << trial << ", recorder " << r << ": status "
+                      << status << ": "
                       << slurp(dir_ / fmt::format("err{}", r));
     }
-    auto store = HistoryStore::open(db, OpenOptions{kLatestSchemaVersion, AccessMode::kReadOnly});
+    auto store = HistoryStore::open(
+        db, OpenOptions{kLatestSchemaVersion, AccessMode::kReadOnly});
     ASSERT_TRUE(store.has_value()) << store.error().message;
-    EXPECT_EQ(scalar(*store, "SELECT COUNT(*) FROM runs"), kRecorders) << "trial " << trial;
-    EXPECT_EQ(scalar(*store, "SELECT COUNT(*) FROM schema_migrations"), kLatestSchemaVersion);
-    EXPECT_EQ(scalar(*store, "SELECT COUNT(*) FROM samples"), kRecorders * 3 * 4 * 2);
-    ASSERT_EQ(failed, 0) << "trial " << trial << " of " << n_trials << " lost runs";
+    EXPECT_EQ(scalar(*store, "SELECT COUNT(*) FROM runs"), kRecorders)
+        << "trial " << trial;
+    EXPECT_EQ(scalar(*store, "SELECT COUNT(*) FROM schema_migrations"),
+              kLatestSchemaVersion);
+    EXPECT_EQ(scalar(*store, "SELECT COUNT(*) FROM samples"),
+              kRecorders * 3 * 4 * 2);
+    ASSERT_EQ(failed, 0) << "trial " << trial << " of " << n_trials
+                         << " lost runs";
   }
 }
 
 TEST_P(HistoryFaults, SigkillDuringRecordLeavesTheStoreAsItWas) {
   const fs::path small = dir_ / "small.csv", big = dir_ / "big.csv";
   std::ofstream(small) << samples_csv(2, 3);
-  std::ofstream(big) << samples_csv(1000, 100);  // 200,000 samples: a long transaction
-  const int first = wait_for(spawn(record_args(small, db_, "before"), dir_ / "out", dir_ / "err"));
-  ASSERT_TRUE(WIFEXITED(first) && WEXITSTATUS(first) == 0) << slurp(dir_ / "err");
+  std::ofstream(big) << samples_csv(
+      1000, 100);  // 200,000 samples: a long transaction
+  const int first = wait_for(
+      spawn(record_args(small, db_, "before"), dir_ / "out", dir_ / "err"));
+  ASSERT_TRUE(WIFEXITED(first) && WEXITSTATUS(first) == 0)
+      << slurp(dir_ / "err");
 
   auto watcher = open_database(db_, AccessMode::kReadWrite);
   ASSERT_TRUE(watcher.has_value()) << watcher.error().message;
   if (sqlite()) {
     ASSERT_TRUE((*watcher)->exec("PRAGMA busy_timeout=0"));
   }
-  const pid_t pid = spawn(record_args(big, db_, "killed"), dir_ / "out", dir_ / "err");
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+  const pid_t pid =
+      spawn(record_args(big, db_, "killed"), dir_ / "out", dir_ / "err");
+  const auto deadline =
+      std::chrono::steady_clock::now() + std::chrono::seconds(120);
   bool caught = false;
   while (!caught && std::chrono::steady_clock::now() < deadline) {
     int status = 0;
     if (::waitpid(pid, &status, WNOHANG) == pid) {
-      FAIL() << "the recorder ended (status " << status << ") before it could be killed inside "
+      FAIL() << "the recorder ended (status " << status
+             << ") before it could be killed inside "
              << "its transaction: " << slurp(dir_ / "err");
     }
     caught = mid_transaction(**watcher);
@@ -214,19 +246,25 @@ TEST_P(HistoryFaults, SigkillDuringRecordLeavesTheStoreAsItWas) {
     EXPECT_EQ((*check)->column_text(0), "ok");
   }
   EXPECT_EQ(scalar(*store, "SELECT COUNT(*) FROM runs"), 1);
-  EXPECT_EQ(scalar(*store, "SELECT COUNT(*) FROM runs WHERE commit_sha = 'before'"), 1);
+  EXPECT_EQ(
+      scalar(*store, "SELECT COUNT(*) FROM runs WHERE commit_sha = 'before'"),
+      1);
   EXPECT_EQ(scalar(*store, "SELECT COUNT(*) FROM samples"), 2 * 3 * 2);
   EXPECT_EQ(scalar(*store, "SELECT COUNT(*) FROM benchmarks"), 2 * 3);
   EXPECT_EQ(scalar(*store, "SELECT SUM(n) FROM run_stats"), 2 * 3 * 2);
 
   // The lock died with the process: the next recording goes through.
-  const int next = wait_for(spawn(record_args(small, db_, "after"), dir_ / "out", dir_ / "err"));
+  const int next = wait_for(
+      spawn(record_args(small, db_, "after"), dir_ / "out", dir_ / "err"));
   EXPECT_TRUE(WIFEXITED(next) && WEXITSTATUS(next) == 0) << slurp(dir_ / "err");
   EXPECT_EQ(scalar(*store, "SELECT COUNT(*) FROM runs"), 2);
 }
 
-INSTANTIATE_TEST_SUITE_P(Backends, HistoryFaults, ::testing::Values("sqlite", "postgres"),
-                         [](const auto& param_info) { return param_info.param; });
+INSTANTIATE_TEST_SUITE_P(Backends, HistoryFaults,
+                         ::testing::Values("sqlite", "postgres"),
+                         [](const auto& param_info) {
+                           return param_info.param;
+                         });
 
 }  // namespace
 }  // namespace fpbench::ci

@@ -2,13 +2,13 @@
 // (wall with noise, exact counts of instructions and system calls), then
 // detect, report and plot per metric, through the library and the binary.
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
-#include <fmt/format.h>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <random>
@@ -22,11 +22,11 @@ namespace fpbench::ci {
 namespace {
 
 namespace fs = std::filesystem;
-using test_support::CliResult;
-using test_support::slurp;
 using reports::Binary;
 using reports::MetricReading;
 using reports::SampleRecord;
+using test_support::CliResult;
+using test_support::slurp;
 
 constexpr int kNights = 60;
 constexpr int kStepNight = 37;  // 1-based: the first night with the step
@@ -45,12 +45,15 @@ SampleRecord wall_record(Binary side, const std::string& file, double rate) {
   return r;
 }
 
-SampleRecord count_record(Binary side, const std::string& file, double instructions,
-                          const std::string& source) {
+SampleRecord count_record(Binary side, const std::string& file,
+                          double instructions, const std::string& source) {
   SampleRecord r{side, file, "size=1024", 10, "avx2", {}};
-  r.metrics.emplace_back("instructions", MetricReading{instructions, source, std::nullopt, {}});
+  r.metrics.emplace_back("instructions",
+                         MetricReading{instructions, source, std::nullopt, {}});
   r.metrics.emplace_back(
-      "syscalls", MetricReading{3, "tracepoint", std::nullopt, {{"openat", 1}, {"read", 2}}});
+      "syscalls",
+      MetricReading{
+          3, "tracepoint", std::nullopt, {{"openat", 1}, {"read", 2}}});
   return r;
 }
 
@@ -63,15 +66,19 @@ std::string night_jsonl(int night, std::mt19937& rng, const std::string& source,
   std::string out;
   for (const Binary side : {Binary::kOld, Binary::kNew}) {
     for (int i = 0; i < 5; ++i) {
-      out += reports::sample_jsonl_line(wall_record(side, "fs/read.js", 2000 * noise(rng)));
-      out += reports::sample_jsonl_line(wall_record(side, "fs/write.js", 800 * noise(rng)));
+      out += reports::sample_jsonl_line(
+          wall_record(side, "fs/read.js", 2000 * noise(rng)));
+      out += reports::sample_jsonl_line(
+          wall_record(side, "fs/write.js", 800 * noise(rng)));
     }
     const bool stepped = side == Binary::kNew && night >= kStepNight;
     for (int i = 0; i < 3; ++i) {
       out += reports::sample_jsonl_line(count_record(
-          side, "fs/read.js", scale * kInstructions * (stepped ? 1 + kStep : 1), source));
+          side, "fs/read.js", scale * kInstructions * (stepped ? 1 + kStep : 1),
+          source));
       out += reports::sample_jsonl_line(count_record(
-          side, "fs/write.js", scale * 2 * kInstructions * (stepped ? 1 - kStep : 1), source));
+          side, "fs/write.js",
+          scale * 2 * kInstructions * (stepped ? 1 - kStep : 1), source));
     }
   }
   return out;
@@ -80,7 +87,8 @@ std::string night_jsonl(int night, std::mt19937& rng, const std::string& source,
 class HistoryMetrics : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    dir_ = fs::temp_directory_path() / ("fpbench-history-metrics-" + std::to_string(::getpid()));
+    dir_ = fs::temp_directory_path() /
+           ("fpbench-history-metrics-" + std::to_string(::getpid()));
     fs::remove_all(dir_);
     fs::create_directories(dir_);
     db_ = (dir_ / "history.sqlite").string();
@@ -88,10 +96,11 @@ class HistoryMetrics : public ::testing::Test {
     for (int night = 1; night <= kNights; ++night) {
       const fs::path file = dir_ / "night.jsonl";
       std::ofstream(file) << night_jsonl(night, rng, "pmu");
-      auto r = history_record(RecordOptions{file.string(), db_, commit_of(night),
-                                            fmt::format("2026-{:02}-{:02}T02:00:00Z", 1 + (night - 1) / 28,
-                                                        1 + (night - 1) % 28),
-                                            "nightly"});
+      auto r = history_record(
+          RecordOptions{file.string(), db_, commit_of(night),
+                        fmt::format("2026-{:02}-{:02}T02:00:00Z",
+                                    1 + (night - 1) / 28, 1 + (night - 1) % 28),
+                        "nightly"});
       ASSERT_TRUE(r.has_value()) << r.error().message;
       if (night == 1) first_record_ = r->text;
     }
@@ -106,15 +115,19 @@ class HistoryMetrics : public ::testing::Test {
   }
 
   static const SeriesAnalysis& find(const std::vector<SeriesAnalysis>& all,
-                                    const std::string& benchmark, const std::string& metric) {
+                                    const std::string& benchmark,
+                                    const std::string& metric) {
     for (const auto& a : all) {
-      if (a.series.benchmark == benchmark && a.series.metric == metric) return a;
+      if (a.series.benchmark == benchmark && a.series.metric == metric)
+        return a;
     }
     ADD_FAILURE() << "no series " << benchmark << " " << metric;
     return all.front();
   }
 
-  CliResult cli(const std::string& args) { return test_support::run_fpbench(args, dir_); }
+  CliResult cli(const std::string& args) {
+    return test_support::run_fpbench(args, dir_);
+  }
 
   static fs::path dir_;
   static std::string db_;
@@ -126,15 +139,19 @@ std::string HistoryMetrics::db_;
 std::string HistoryMetrics::first_record_;
 
 TEST_F(HistoryMetrics, RecordStoresEveryMetricWithItsSource) {
-  EXPECT_NE(first_record_.find(": 2 benchmarks, 68 samples, new run\n"), std::string::npos)
-      << first_record_;
-  EXPECT_NE(first_record_.find("metrics: wall (clock), instructions (pmu), syscalls (tracepoint); "
-                               "2 system calls by name\n"),
+  EXPECT_NE(first_record_.find(": 2 benchmarks, 68 samples, new run\n"),
             std::string::npos)
+      << first_record_;
+  EXPECT_NE(
+      first_record_.find(
+          "metrics: wall (clock), instructions (pmu), syscalls (tracepoint); "
+          "2 system calls by name\n"),
+      std::string::npos)
       << first_record_;
   auto store = HistoryStore::open(db_);
   ASSERT_TRUE(store.has_value());
-  auto openat = store->load_series(SeriesQuery{"new", "", "read.js", "syscalls:openat"});
+  auto openat =
+      store->load_series(SeriesQuery{"new", "", "read.js", "syscalls:openat"});
   ASSERT_TRUE(openat.has_value()) << openat.error().message;
   ASSERT_EQ(openat->size(), 1u);
   EXPECT_EQ(openat->at(0).source, "tracepoint");
@@ -167,7 +184,8 @@ TEST_F(HistoryMetrics, FindsAHalfPercentInstructionStepAtExactlyItsCommit) {
   const SeriesAnalysis& write = find(*analyses, kWrite, "instructions");
   ASSERT_EQ(write.changes.size(), 1u);
   EXPECT_EQ(write.changes[0].commit, commit_of(kStepNight));
-  EXPECT_FALSE(write.changes[0].regression) << "fewer instructions per operation is better";
+  EXPECT_FALSE(write.changes[0].regression)
+      << "fewer instructions per operation is better";
   EXPECT_NEAR(write.changes[0].magnitude_pct, -100 * kStep, 1e-9);
 
   // The old side (the control) and the unchanged counts have none.
@@ -177,7 +195,8 @@ TEST_F(HistoryMetrics, FindsAHalfPercentInstructionStepAtExactlyItsCommit) {
     auto none = analyse_history(*store, flat, "");
     ASSERT_TRUE(none.has_value()) << none.error().message;
     EXPECT_EQ(none->size(), 2u);
-    for (const auto& a : *none) EXPECT_TRUE(a.changes.empty()) << a.series.benchmark;
+    for (const auto& a : *none)
+      EXPECT_TRUE(a.changes.empty()) << a.series.benchmark;
   }
 }
 
@@ -189,12 +208,16 @@ TEST_F(HistoryMetrics, DetectPerMetricAndAll) {
   auto covers = history_detect(o);
   ASSERT_TRUE(covers.has_value()) << covers.error().message;
   EXPECT_EQ(covers->exit_code, kExitRegression);
-  EXPECT_NE(covers->text.find("instructions (pmu): instructions per operation, lower is better"),
+  EXPECT_NE(
+      covers->text.find(
+          "instructions (pmu): instructions per operation, lower is better"),
+      std::string::npos)
+      << covers->text;
+  EXPECT_NE(covers->text.find("REGRESSION  at run 37 commit cafe0037"),
             std::string::npos)
       << covers->text;
-  EXPECT_NE(covers->text.find("REGRESSION  at run 37 commit cafe0037"), std::string::npos)
-      << covers->text;
-  EXPECT_NE(covers->text.find("improvement at run 37 commit cafe0037"), std::string::npos)
+  EXPECT_NE(covers->text.find("improvement at run 37 commit cafe0037"),
+            std::string::npos)
       << covers->text;
   o.since = std::to_string(from_step - 1);
   EXPECT_EQ(history_detect(o)->exit_code, kExitOk);
@@ -211,11 +234,13 @@ TEST_F(HistoryMetrics, DetectPerMetricAndAll) {
   const auto j = nlohmann::json::parse(all->text);
   EXPECT_EQ(j.at("metric"), "all");
   EXPECT_EQ(j.at("regressions_in_selected_runs"), 1);
-  // 2 benchmarks x (wall, instructions, syscalls, syscalls:openat, syscalls:read)
+  // 2 benchmarks x (wall, instructions, syscalls, syscalls:openat,
+  // syscalls:read)
   ASSERT_EQ(j.at("series").size(), 10u);
   for (const auto& s : j.at("series")) {
     EXPECT_EQ(s.at("lower_is_better"), s.at("metric") != "wall");
-    EXPECT_EQ(s.at("change_points").empty(), s.at("metric") != "instructions") << s.at("metric");
+    EXPECT_EQ(s.at("change_points").empty(), s.at("metric") != "instructions")
+        << s.at("metric");
   }
 }
 
@@ -226,10 +251,11 @@ TEST_F(HistoryMetrics, AnotherSourceIsAnotherSeries) {
   std::mt19937 rng(7);
   for (int night = 1; night <= 30; ++night) {
     const fs::path file = dir_ / "source-night.jsonl";
-    std::ofstream(file) << (night <= 20 ? night_jsonl(1, rng, "pmu")
-                                        : night_jsonl(1, rng, "valgrind", 1.03));
-    RecordOptions record{file.string(), db, commit_of(night), fmt::format("2026-03-{:02}", night),
-                         "nightly"};
+    std::ofstream(file) << (night <= 20
+                                ? night_jsonl(1, rng, "pmu")
+                                : night_jsonl(1, rng, "valgrind", 1.03));
+    RecordOptions record{file.string(), db, commit_of(night),
+                         fmt::format("2026-03-{:02}", night), "nightly"};
     // A counter source that changes is a changed machine, said so once.
     record.new_machine_class = night == 21;
     auto recorded = history_record(record);
@@ -257,11 +283,14 @@ TEST_F(HistoryMetrics, ReportAndPlotLabelTheMetricAndItsDirection) {
   r.series = series("instructions");
   auto md = history_report(r);
   ASSERT_TRUE(md.has_value()) << md.error().message;
-  EXPECT_NE(md->text.find("metric instructions: mean instructions per operation, lower is "
-                          "better"),
-            std::string::npos)
+  EXPECT_NE(
+      md->text.find(
+          "metric instructions: mean instructions per operation, lower is "
+          "better"),
+      std::string::npos)
       << md->text;
-  EXPECT_NE(md->text.find("| fs/read.js size=1024 | nightly | pmu | 60 |"), std::string::npos)
+  EXPECT_NE(md->text.find("| fs/read.js size=1024 | nightly | pmu | 60 |"),
+            std::string::npos)
       << md->text;
   EXPECT_NE(md->text.find("+0.50% REGRESSION"), std::string::npos) << md->text;
   r.format = "json";
@@ -280,23 +309,31 @@ TEST_F(HistoryMetrics, ReportAndPlotLabelTheMetricAndItsDirection) {
 
 TEST_F(HistoryMetrics, CliMetricOption) {
   const std::string db = " --db '" + db_ + "'";
-  CliResult covers = cli("history detect" + db + " --metric instructions --since 24");
+  CliResult covers =
+      cli("history detect" + db + " --metric instructions --since 24");
   EXPECT_EQ(covers.exit_code, 1) << covers.err;
   EXPECT_NE(covers.out.find("REGRESSION"), std::string::npos) << covers.out;
-  CliResult md = cli("history detect" + db + " --metric instructions --since 24 --format markdown");
-  EXPECT_NE(md.out.find("| instructions \\(pmu\\), lower is better | 37 |"), std::string::npos)
+  CliResult md = cli("history detect" + db +
+                     " --metric instructions --since 24 --format markdown");
+  EXPECT_NE(md.out.find("| instructions \\(pmu\\), lower is better | 37 |"),
+            std::string::npos)
       << md.out;
   EXPECT_EQ(cli("history detect" + db + " --since 24").exit_code, 0);
-  EXPECT_EQ(cli("history detect" + db + " --metric all --since 24").exit_code, 1);
-  EXPECT_EQ(cli("history detect" + db + " --metric syscalls:openat --since 24").exit_code, 0);
+  EXPECT_EQ(cli("history detect" + db + " --metric all --since 24").exit_code,
+            1);
+  EXPECT_EQ(cli("history detect" + db + " --metric syscalls:openat --since 24")
+                .exit_code,
+            0);
 
   CliResult unknown = cli("history detect" + db + " --metric bogus");
   EXPECT_EQ(unknown.exit_code, 2);
-  EXPECT_NE(unknown.err.find("unknown metric 'bogus'"), std::string::npos) << unknown.err;
+  EXPECT_NE(unknown.err.find("unknown metric 'bogus'"), std::string::npos)
+      << unknown.err;
   EXPECT_EQ(cli("history report" + db + " --metric all").exit_code, 2);
   CliResult absent = cli("history detect" + db + " --metric cpu");
   EXPECT_EQ(absent.exit_code, 2);
-  EXPECT_NE(absent.err.find("matches --metric 'cpu'"), std::string::npos) << absent.err;
+  EXPECT_NE(absent.err.find("matches --metric 'cpu'"), std::string::npos)
+      << absent.err;
 }
 
 // A count that starts at 0 (no page faults) and then rises has no

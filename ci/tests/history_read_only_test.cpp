@@ -28,7 +28,8 @@ using test_support::slurp;
 
 std::set<std::string> listing(const fs::path& dir) {
   std::set<std::string> names;
-  for (const auto& entry : fs::directory_iterator(dir)) names.insert(entry.path().filename());
+  for (const auto& entry : fs::directory_iterator(dir))
+    names.insert(entry.path().filename());
   return names;
 }
 
@@ -37,29 +38,36 @@ class ReadOnly : public test_support::BackendTest {
   void SetUp() override {
     BackendTest::SetUp();
     if (IsSkipped() || HasFatalFailure()) return;
-    out_ = dir_.parent_path() / (tag_ + "-out");  // outside dir_, whose listing is checked
+    out_ = dir_.parent_path() /
+           (tag_ + "-out");  // outside dir_, whose listing is checked
     fs::create_directories(out_);
     csv_ = out_ / "night.csv";
-    std::ofstream(csv_) << "\"binary\",\"filename\",\"configuration\",\"rate\",\"time\"\n"
-                           "\"old\",\"fs/x.js\",\"n=1\",100,0.01\n"
-                           "\"new\",\"fs/x.js\",\"n=1\",200,0.005\n";
+    std::ofstream(csv_)
+        << "\"binary\",\"filename\",\"configuration\",\"rate\",\"time\"\n"
+           "\"old\",\"fs/x.js\",\"n=1\",100,0.01\n"
+           "\"new\",\"fs/x.js\",\"n=1\",200,0.005\n";
   }
   void TearDown() override {
     if (!out_.empty()) fs::remove_all(out_);
     BackendTest::TearDown();
   }
 
-  CliResult cli(const std::string& args) { return test_support::run_fpbench(args, out_); }
+  CliResult cli(const std::string& args) {
+    return test_support::run_fpbench(args, out_);
+  }
 
   // Every reading command on `db`: exit 2, one error line naming `why`.
   void expect_refused(const std::string& db, const std::string& why) {
     const std::string quoted = " --db '" + db + "'";
     for (const std::string& command :
-         {"history detect" + quoted, "history detect" + quoted + " --metric all",
-          "history report" + quoted, "history plot" + quoted + " '" + (out_ / "h.png").string() + "'"}) {
+         {"history detect" + quoted,
+          "history detect" + quoted + " --metric all",
+          "history report" + quoted,
+          "history plot" + quoted + " '" + (out_ / "h.png").string() + "'"}) {
       const CliResult r = cli(command);
       EXPECT_EQ(r.exit_code, 2) << command << ": " << r.err;
-      EXPECT_EQ(r.err.rfind("fpbench: error: ", 0), 0u) << command << ": " << r.err;
+      EXPECT_EQ(r.err.rfind("fpbench: error: ", 0), 0u)
+          << command << ": " << r.err;
       EXPECT_NE(r.err.find(why), std::string::npos) << command << ": " << r.err;
     }
   }
@@ -73,7 +81,8 @@ class ReadOnlyFiles : public ReadOnly {};
 // An SQLite file of every kind that is not a store, each with a checksum
 // (its bytes) and the directory's listing (no -wal, -shm or journal left
 // behind) compared before and after.
-TEST_P(ReadOnlyFiles, ReadingCommandsRefuseAFileThatIsNotAStoreAndLeaveItUntouched) {
+TEST_P(ReadOnlyFiles,
+       ReadingCommandsRefuseAFileThatIsNotAStoreAndLeaveItUntouched) {
   const fs::path empty = dir_ / "empty.sqlite", text = dir_ / "notes.sqlite",
                  foreign = dir_ / "other-app.sqlite";
   std::ofstream(empty).flush();
@@ -81,14 +90,17 @@ TEST_P(ReadOnlyFiles, ReadingCommandsRefuseAFileThatIsNotAStoreAndLeaveItUntouch
   {
     auto other = open_sqlite(foreign.string(), AccessMode::kReadWrite);
     ASSERT_TRUE(other.has_value()) << other.error().message;
-    ASSERT_TRUE((*other)->exec("PRAGMA journal_mode=DELETE; CREATE TABLE contacts (name TEXT); "
-                               "INSERT INTO contacts VALUES ('ada')"));
+    ASSERT_TRUE((*other)->exec(
+        "PRAGMA journal_mode=DELETE; CREATE TABLE contacts (name TEXT); "
+        "INSERT INTO contacts VALUES ('ada')"));
   }
   const std::set<std::string> files = listing(dir_);
   const std::vector<std::pair<fs::path, std::string>> cases = {
       {empty, "not an fpbench history store (no schema_migrations table)"},
       {text, "not an fpbench history store (not an SQLite database)"},
-      {foreign, "not an fpbench history store (an SQLite database with other tables: contacts)"}};
+      {foreign,
+       "not an fpbench history store (an SQLite database with other tables: "
+       "contacts)"}};
   for (const auto& [path, why] : cases) {
     const std::string before = slurp(path);
     expect_refused(path.string(), why);
@@ -99,10 +111,11 @@ TEST_P(ReadOnlyFiles, ReadingCommandsRefuseAFileThatIsNotAStoreAndLeaveItUntouch
   // record neither: another application's database is not an empty store.
   for (const fs::path& path : {text, foreign}) {
     const std::string before = slurp(path);
-    const CliResult r =
-        cli("history record '" + csv_.string() + "' --db '" + path.string() + "' --commit abc");
+    const CliResult r = cli("history record '" + csv_.string() + "' --db '" +
+                            path.string() + "' --commit abc");
     EXPECT_EQ(r.exit_code, 2) << r.err;
-    EXPECT_NE(r.err.find("not an fpbench history store"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("not an fpbench history store"), std::string::npos)
+        << r.err;
     EXPECT_EQ(slurp(path), before) << path << " changed";
   }
   EXPECT_EQ(listing(dir_), files);
@@ -115,11 +128,14 @@ TEST_P(ReadOnly, ReadingCommandsCreateNothingWhereThereIsNoStore) {
     EXPECT_FALSE(fs::exists(db_));
     return;
   }
-  expect_refused(db_, "not an fpbench history store (no schema_migrations table)");
+  expect_refused(db_,
+                 "not an fpbench history store (no schema_migrations table)");
   auto admin = open_postgres(admin_url_);
   ASSERT_TRUE(admin.has_value());
-  EXPECT_EQ(scalar(**admin, "SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = '" +
-                                schemas_.back() + "'"),
+  EXPECT_EQ(scalar(**admin,
+                   "SELECT COUNT(*) FROM information_schema.tables WHERE "
+                   "table_schema = '" +
+                       schemas_.back() + "'"),
             0);
 }
 
@@ -131,13 +147,17 @@ TEST_P(ReadOnly, ReadingCommandsLeaveAnOlderStoreAtItsVersion) {
     ASSERT_TRUE(v2.has_value()) << v2.error().message;
     reports::SampleSet samples;
     samples.add(reports::Binary::kNew, "fs/x.js", "n=1", 200);
-    ASSERT_TRUE(v2->record(samples, RecordInfo{"old1", "2026-11-01", "ci-1", "night.csv"}));
+    ASSERT_TRUE(v2->record(
+        samples, RecordInfo{"old1", "2026-11-01", "ci-1", "night.csv"}));
   }
   const std::string before = sqlite() ? slurp(db_) : std::string();
   const std::set<std::string> files = listing(dir_);
-  expect_refused(db_, "schema version 2 is older than this fpbench's (" + std::to_string(kLatestSchemaVersion) + ")");
+  expect_refused(db_, "schema version 2 is older than this fpbench's (" +
+                          std::to_string(kLatestSchemaVersion) + ")");
   const CliResult r = cli("history report --db '" + db_ + "'");
-  EXPECT_NE(r.err.find("`fpbench history record` into it migrates it"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("`fpbench history record` into it migrates it"),
+            std::string::npos)
+      << r.err;
   if (sqlite()) {
     EXPECT_EQ(slurp(db_), before) << "the store changed";
     // A reader of a WAL database opens SQLite's shared-memory index and an
@@ -154,17 +174,23 @@ TEST_P(ReadOnly, ReadingCommandsLeaveAnOlderStoreAtItsVersion) {
     EXPECT_EQ(scalar(*store, "SELECT MAX(version) FROM schema_migrations"), 2);
   }
 
-  const CliResult recorded = cli("history record '" + csv_.string() + "' --db '" + db_ +
-                                 "' --commit new1 --date 2026-11-02 --machine ci-1");
+  const CliResult recorded =
+      cli("history record '" + csv_.string() + "' --db '" + db_ +
+          "' --commit new1 --date 2026-11-02 --machine ci-1");
   ASSERT_EQ(recorded.exit_code, 0) << recorded.err;
   const CliResult read = cli("history report --db '" + db_ + "'");
   EXPECT_EQ(read.exit_code, 0) << read.err;
 }
 
 INSTANTIATE_TEST_SUITE_P(Sqlite, ReadOnlyFiles, ::testing::Values("sqlite"),
-                         [](const auto& param_info) { return param_info.param; });
-INSTANTIATE_TEST_SUITE_P(Backends, ReadOnly, ::testing::Values("sqlite", "postgres"),
-                         [](const auto& param_info) { return param_info.param; });
+                         [](const auto& param_info) {
+                           return param_info.param;
+                         });
+INSTANTIATE_TEST_SUITE_P(Backends, ReadOnly,
+                         ::testing::Values("sqlite", "postgres"),
+                         [](const auto& param_info) {
+                           return param_info.param;
+                         });
 
 }  // namespace
 }  // namespace fpbench::ci

@@ -32,10 +32,14 @@ inline bool running_in_ci() {
 class BackendTest : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
-    const std::string name = ::testing::UnitTest::GetInstance()->current_test_info()->name();
-    for (const char c : name) tag_ += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-    // PostgreSQL cuts identifiers at 63 bytes; stay below rather than rely on it.
-    tag_ = ("fpbench_t" + std::to_string(::getpid()) + "_" + tag_).substr(0, 52);
+    const std::string name =
+        ::testing::UnitTest::GetInstance()->current_test_info()->name();
+    for (const char c : name)
+      tag_ += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+    // PostgreSQL cuts identifiers at 63 bytes; stay below rather than rely on
+    // it.
+    tag_ =
+        ("fpbench_t" + std::to_string(::getpid()) + "_" + tag_).substr(0, 52);
     // Files of the test (inputs; the SQLite stores) on either backend.
     dir_ = std::filesystem::temp_directory_path() / tag_;
     std::filesystem::remove_all(dir_);
@@ -45,8 +49,10 @@ class BackendTest : public ::testing::TestWithParam<std::string> {
       if (url == nullptr || *url == '\0') {
         const std::string why =
             "FPBENCH_TEST_POSTGRES_URL is not set; start a server with "
-            "`eval \"$(bash ci/start-test-postgres.sh)\"` to run the PostgreSQL tests";
-        if (running_in_ci()) FAIL() << why << "; CI is set, so this is a failure, not a skip";
+            "`eval \"$(bash ci/start-test-postgres.sh)\"` to run the "
+            "PostgreSQL tests";
+        if (running_in_ci())
+          FAIL() << why << "; CI is set, so this is a failure, not a skip";
         GTEST_SKIP() << why;
       }
       admin_url_ = url;
@@ -72,10 +78,11 @@ class BackendTest : public ::testing::TestWithParam<std::string> {
     auto admin = open_postgres(admin_url_);
     EXPECT_TRUE(admin.has_value()) << admin.error().message;
     if (!admin) return {};
-    EXPECT_TRUE((*admin)->exec("DROP SCHEMA IF EXISTS " + schema + " CASCADE; CREATE SCHEMA " +
-                               schema));
+    EXPECT_TRUE((*admin)->exec("DROP SCHEMA IF EXISTS " + schema +
+                               " CASCADE; CREATE SCHEMA " + schema));
     schemas_.push_back(schema);
-    return admin_url_ + (admin_url_.find('?') == std::string::npos ? "?" : "&") +
+    return admin_url_ +
+           (admin_url_.find('?') == std::string::npos ? "?" : "&") +
            "options=-csearch_path%3D" + schema;
   }
 

@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "fuzz_levels.hpp"
 #include "fpbench/core/transcode.hpp"
+#include "fuzz_levels.hpp"
 
 namespace {
 

@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <string_view>
 
-#include "fuzz_levels.hpp"
 #include "fpbench/core/transcode.hpp"
+#include "fuzz_levels.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data,
                                       std::size_t size) {

@@ -10,8 +10,8 @@
 #include <string_view>
 #include <vector>
 
-#include "fuzz_levels.hpp"
 #include "fpbench/core/transcode.hpp"
+#include "fuzz_levels.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data,
                                       std::size_t size) {

@@ -48,13 +48,20 @@ std::vector<std::string_view> encoding_names() {
 
 std::string_view encoding_name(Encoding e) {
   switch (e) {
-    case Encoding::kUtf8: return "utf8";
-    case Encoding::kUtf16le: return "utf16le";
-    case Encoding::kLatin1: return "latin1";
-    case Encoding::kAscii: return "ascii";
-    case Encoding::kBase64: return "base64";
-    case Encoding::kBase64Url: return "base64url";
-    case Encoding::kHex: return "hex";
+    case Encoding::kUtf8:
+      return "utf8";
+    case Encoding::kUtf16le:
+      return "utf16le";
+    case Encoding::kLatin1:
+      return "latin1";
+    case Encoding::kAscii:
+      return "ascii";
+    case Encoding::kBase64:
+      return "base64";
+    case Encoding::kBase64Url:
+      return "base64url";
+    case Encoding::kHex:
+      return "hex";
   }
   return "unknown";
 }

@@ -89,13 +89,15 @@ void set_after_size_hint(void (*hook)(int fd)) {
 }
 
 void after_size_hint(int fd) {
-  if (auto* hook = after_size_hint_hook.load(std::memory_order_relaxed)) hook(fd);
+  if (auto* hook = after_size_hint_hook.load(std::memory_order_relaxed))
+    hook(fd);
 }
 }  // namespace test_hooks
 
 namespace detail {
 
-Error fs_error(int errno_value, std::string_view syscall, std::string_view path) {
+Error fs_error(int errno_value, std::string_view syscall,
+               std::string_view path) {
   std::string code = "UNKNOWN";
   std::string text = std::strerror(errno_value);
   for (const ErrnoText& e : kErrnoTexts) {
@@ -167,7 +169,8 @@ Result<void> write_all(int fd, std::string_view bytes) {
 }
 
 Result<void> write_bytes(const PathOrFd& file, std::string_view bytes,
-                         const WriteOptions& options, std::string_view default_flag) {
+                         const WriteOptions& options,
+                         std::string_view default_flag) {
   auto handle = open_file(file, options.flag ? *options.flag : default_flag,
                           options.mode);
   if (!handle) return handle.error();
@@ -182,22 +185,26 @@ Result<void> overwrite_bytes(const PathOrFd& file, std::string_view bytes,
   }
   int fd;
   do {
-    fd = ::open(file.path().c_str(), O_CREAT | O_WRONLY | O_CLOEXEC, options.mode);
+    fd = ::open(file.path().c_str(), O_CREAT | O_WRONLY | O_CLOEXEC,
+                options.mode);
   } while (fd < 0 && errno == EINTR);
   if (fd < 0) return fs_error(errno, "open", file.path());
   FileHandle handle(fd, /*owned=*/true);
   struct stat st {};
   if (::fstat(fd, &st) != 0) return fs_error(errno, "fstat", "");
-  const std::size_t old_size = S_ISREG(st.st_mode) ? static_cast<std::size_t>(st.st_size) : 0;
+  const std::size_t old_size =
+      S_ISREG(st.st_mode) ? static_cast<std::size_t>(st.st_size) : 0;
 
   std::size_t written = 0;
   while (written < bytes.size()) {
-    const ssize_t n = ::write(fd, bytes.data() + written, bytes.size() - written);
+    const ssize_t n =
+        ::write(fd, bytes.data() + written, bytes.size() - written);
     if (n < 0) {
       if (errno == EINTR) continue;
       const int error = errno;
       // What O_TRUNC would have left: the bytes written so far.
-      if (old_size > written) (void)::ftruncate(fd, static_cast<off_t>(written));
+      if (old_size > written)
+        (void)::ftruncate(fd, static_cast<off_t>(written));
       return fs_error(error, "write", "");
     }
     written += static_cast<std::size_t>(n);

@@ -25,7 +25,8 @@ namespace detail {
 // "ENOENT: no such file or directory, open '/tmp/x'" (libuv's wording), and
 // errno, syscall and path as fields. Like Node, only calls that take a path
 // (open) name one: read, write, fstat, fsync and close errors do not.
-Error fs_error(int errno_value, std::string_view syscall, std::string_view path);
+Error fs_error(int errno_value, std::string_view syscall,
+               std::string_view path);
 
 // ERR_FS_FILE_TOO_LARGE / ERR_STRING_TOO_LONG, with Node's messages.
 Error file_too_large_error(std::size_t size);
@@ -66,7 +67,8 @@ Result<void> finish_write(FileHandle& handle, bool flush);
 // Open (with options.flag, else default_flag), write every byte, fsync when
 // options.flush, close what was opened.
 Result<void> write_bytes(const PathOrFd& file, std::string_view bytes,
-                         const WriteOptions& options, std::string_view default_flag);
+                         const WriteOptions& options,
+                         std::string_view default_flag);
 
 // write_bytes with the "w" flag (options.flag unset or "w") for a path,
 // without truncating the file when it is opened: the bytes are written over

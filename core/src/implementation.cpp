@@ -11,9 +11,12 @@ std::optional<Implementation> parse_implementation(std::string_view name) {
 
 std::string_view implementation_name(Implementation impl) {
   switch (impl) {
-    case Implementation::kBaseline: return "baseline";
-    case Implementation::kFast: return "fast";
-    case Implementation::kFloor: return "floor";
+    case Implementation::kBaseline:
+      return "baseline";
+    case Implementation::kFast:
+      return "fast";
+    case Implementation::kFloor:
+      return "floor";
   }
   return "unknown";
 }

@@ -38,7 +38,8 @@ enum : unsigned char { kPlain = 0, kSpecial = 1 };
 constexpr std::array<unsigned char, 256> kByteClass = [] {
   std::array<unsigned char, 256> t{};
   for (int c = 0; c < 0x20; ++c) t[static_cast<std::size_t>(c)] = kSpecial;
-  for (const unsigned char c : {'\'', '"', '`', '\\', '$', '\x7f', '\xc2'}) t[c] = kSpecial;
+  for (const unsigned char c : {'\'', '"', '`', '\\', '$', '\x7f', '\xc2'})
+    t[c] = kSpecial;
   return t;
 }();
 
@@ -77,7 +78,8 @@ bool plain_ascii(std::string_view s) {
 constexpr std::array<unsigned char, 256> kIdentifierChar = [] {
   std::array<unsigned char, 256> t{};
   for (int c = 0; c < 256; ++c) {
-    const bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+    const bool alpha =
+        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
     t[static_cast<std::size_t>(c)] = alpha ? 3 : (c >= '0' && c <= '9') ? 2 : 0;
   }
   return t;
@@ -92,17 +94,20 @@ struct Decoded {
 Decoded decode_utf8(std::string_view s, std::size_t i) {
   const auto b = static_cast<unsigned char>(s[i]);
   const auto cont = [&](std::size_t k) {
-    return i + k < s.size() && (static_cast<unsigned char>(s[i + k]) & 0xC0) == 0x80;
+    return i + k < s.size() &&
+           (static_cast<unsigned char>(s[i + k]) & 0xC0) == 0x80;
   };
   const auto bits = [&](std::size_t k) {
     return static_cast<char32_t>(static_cast<unsigned char>(s[i + k]) & 0x3F);
   };
-  if (b >= 0xC0 && b < 0xE0 && cont(1)) return {((b & 0x1Fu) << 6) | bits(1), 2};
+  if (b >= 0xC0 && b < 0xE0 && cont(1))
+    return {((b & 0x1Fu) << 6) | bits(1), 2};
   if (b >= 0xE0 && b < 0xF0 && cont(1) && cont(2)) {
     return {((b & 0x0Fu) << 12) | (bits(1) << 6) | bits(2), 3};
   }
   if (b >= 0xF0 && cont(1) && cont(2) && cont(3)) {
-    return {((b & 0x07u) << 18) | (bits(1) << 12) | (bits(2) << 6) | bits(3), 4};
+    return {((b & 0x07u) << 18) | (bits(1) << 12) | (bits(2) << 6) | bits(3),
+            4};
   }
   return {b, 1};
 }
@@ -114,34 +119,43 @@ struct Range {
 // Zero-width: combining marks (Mn/Me), format controls (Cf) and emoji
 // modifiers, the common blocks of what ICU reports.
 constexpr Range kZeroWidth[] = {
-    {0x0300, 0x036F}, {0x0483, 0x0489},   {0x0591, 0x05BD},   {0x0610, 0x061A},  {0x061C, 0x061C},
-    {0x064B, 0x065F}, {0x0670, 0x0670},   {0x06D6, 0x06DD},   {0x0E31, 0x0E31},  {0x0E34, 0x0E3A},
-    {0x0E47, 0x0E4E}, {0x1AB0, 0x1AFF},   {0x1DC0, 0x1DFF},   {0x200B, 0x200F},  {0x202A, 0x202E},
-    {0x2060, 0x2064}, {0x2066, 0x206F},   {0x20D0, 0x20FF},   {0xFE00, 0xFE0F},  {0xFE20, 0xFE2F},
-    {0xFEFF, 0xFEFF}, {0x1F3FB, 0x1F3FF}, {0xE0001, 0xE007F}, {0xE0100, 0xE01EF}};
+    {0x0300, 0x036F},   {0x0483, 0x0489},   {0x0591, 0x05BD},
+    {0x0610, 0x061A},   {0x061C, 0x061C},   {0x064B, 0x065F},
+    {0x0670, 0x0670},   {0x06D6, 0x06DD},   {0x0E31, 0x0E31},
+    {0x0E34, 0x0E3A},   {0x0E47, 0x0E4E},   {0x1AB0, 0x1AFF},
+    {0x1DC0, 0x1DFF},   {0x200B, 0x200F},   {0x202A, 0x202E},
+    {0x2060, 0x2064},   {0x2066, 0x206F},   {0x20D0, 0x20FF},
+    {0xFE00, 0xFE0F},   {0xFE20, 0xFE2F},   {0xFEFF, 0xFEFF},
+    {0x1F3FB, 0x1F3FF}, {0xE0001, 0xE007F}, {0xE0100, 0xE01EF}};
 
 // Two columns: East Asian Wide and Fullwidth, and emoji presentation.
 constexpr Range kWide[] = {
-    {0x1100, 0x115F},   {0x231A, 0x231B},   {0x2329, 0x232A},   {0x23E9, 0x23EC},
-    {0x23F0, 0x23F0},   {0x23F3, 0x23F3},   {0x25FD, 0x25FE},   {0x2614, 0x2615},
-    {0x2648, 0x2653},   {0x267F, 0x267F},   {0x2693, 0x2693},   {0x26A1, 0x26A1},
-    {0x26AA, 0x26AB},   {0x26BD, 0x26BE},   {0x26C4, 0x26C5},   {0x26CE, 0x26CE},
-    {0x26D4, 0x26D4},   {0x26EA, 0x26EA},   {0x26F2, 0x26F3},   {0x26F5, 0x26F5},
-    {0x26FA, 0x26FA},   {0x26FD, 0x26FD},   {0x2705, 0x2705},   {0x270A, 0x270B},
-    {0x2728, 0x2728},   {0x274C, 0x274C},   {0x274E, 0x274E},   {0x2753, 0x2755},
-    {0x2757, 0x2757},   {0x2795, 0x2797},   {0x27B0, 0x27B0},   {0x27BF, 0x27BF},
-    {0x2B1B, 0x2B1C},   {0x2B50, 0x2B50},   {0x2B55, 0x2B55},   {0x2E80, 0x303E},
-    {0x3041, 0x3247},   {0x3250, 0x4DBF},   {0x4E00, 0xA4C6},   {0xA960, 0xA97C},
-    {0xAC00, 0xD7A3},   {0xF900, 0xFAFF},   {0xFE10, 0xFE19},   {0xFE30, 0xFE6B},
-    {0xFF01, 0xFF60},   {0xFFE0, 0xFFE6},   {0x16FE0, 0x18CFF}, {0x1B000, 0x1B2FF},
-    {0x1F004, 0x1F004}, {0x1F0CF, 0x1F0CF}, {0x1F18E, 0x1F18E}, {0x1F191, 0x1F19A},
-    {0x1F200, 0x1F251}, {0x1F300, 0x1F64F}, {0x1F680, 0x1F6FF}, {0x1F7E0, 0x1F7EB},
-    {0x1F90C, 0x1F9FF}, {0x1FA70, 0x1FAFF}, {0x20000, 0x3FFFD}};
+    {0x1100, 0x115F},   {0x231A, 0x231B},   {0x2329, 0x232A},
+    {0x23E9, 0x23EC},   {0x23F0, 0x23F0},   {0x23F3, 0x23F3},
+    {0x25FD, 0x25FE},   {0x2614, 0x2615},   {0x2648, 0x2653},
+    {0x267F, 0x267F},   {0x2693, 0x2693},   {0x26A1, 0x26A1},
+    {0x26AA, 0x26AB},   {0x26BD, 0x26BE},   {0x26C4, 0x26C5},
+    {0x26CE, 0x26CE},   {0x26D4, 0x26D4},   {0x26EA, 0x26EA},
+    {0x26F2, 0x26F3},   {0x26F5, 0x26F5},   {0x26FA, 0x26FA},
+    {0x26FD, 0x26FD},   {0x2705, 0x2705},   {0x270A, 0x270B},
+    {0x2728, 0x2728},   {0x274C, 0x274C},   {0x274E, 0x274E},
+    {0x2753, 0x2755},   {0x2757, 0x2757},   {0x2795, 0x2797},
+    {0x27B0, 0x27B0},   {0x27BF, 0x27BF},   {0x2B1B, 0x2B1C},
+    {0x2B50, 0x2B50},   {0x2B55, 0x2B55},   {0x2E80, 0x303E},
+    {0x3041, 0x3247},   {0x3250, 0x4DBF},   {0x4E00, 0xA4C6},
+    {0xA960, 0xA97C},   {0xAC00, 0xD7A3},   {0xF900, 0xFAFF},
+    {0xFE10, 0xFE19},   {0xFE30, 0xFE6B},   {0xFF01, 0xFF60},
+    {0xFFE0, 0xFFE6},   {0x16FE0, 0x18CFF}, {0x1B000, 0x1B2FF},
+    {0x1F004, 0x1F004}, {0x1F0CF, 0x1F0CF}, {0x1F18E, 0x1F18E},
+    {0x1F191, 0x1F19A}, {0x1F200, 0x1F251}, {0x1F300, 0x1F64F},
+    {0x1F680, 0x1F6FF}, {0x1F7E0, 0x1F7EB}, {0x1F90C, 0x1F9FF},
+    {0x1FA70, 0x1FAFF}, {0x20000, 0x3FFFD}};
 
 template <std::size_t N>
 bool in_ranges(const Range (&ranges)[N], char32_t c) {
-  return std::any_of(std::begin(ranges), std::end(ranges),
-                     [c](const Range& r) { return c >= r.first && c <= r.last; });
+  return std::any_of(std::begin(ranges), std::end(ranges), [c](const Range& r) {
+    return c >= r.first && c <= r.last;
+  });
 }
 
 std::size_t code_point_width(char32_t c) {
@@ -151,7 +165,9 @@ std::size_t code_point_width(char32_t c) {
 }
 
 bool is_identifier(std::string_view key) {
-  if (key.empty() || (kIdentifierChar[static_cast<unsigned char>(key[0])] & 1) == 0) return false;
+  if (key.empty() ||
+      (kIdentifierChar[static_cast<unsigned char>(key[0])] & 1) == 0)
+    return false;
   for (const char c : key) {
     if ((kIdentifierChar[static_cast<unsigned char>(c)] & 2) == 0) return false;
   }
@@ -160,7 +176,8 @@ bool is_identifier(std::string_view key) {
 
 // A canonical array index: "0" or [1-9][0-9]* below 2^32 - 1.
 bool array_index(std::string_view key, std::uint64_t& index) {
-  if (key.empty() || key.size() > 10 || key[0] < '0' || key[0] > '9') return false;
+  if (key.empty() || key.size() > 10 || key[0] < '0' || key[0] > '9')
+    return false;
   if (key[0] == '0' && key.size() > 1) return false;
   std::uint64_t n = 0;
   for (const char c : key) {
@@ -173,7 +190,8 @@ bool array_index(std::string_view key, std::uint64_t& index) {
 
 // strEscape() with an optional lone high surrogate at the end (a string cut
 // inside a surrogate pair), which Node prints as \ud83d.
-void append_quoted_impl(std::string& out, std::string_view s, unsigned lone_surrogate) {
+void append_quoted_impl(std::string& out, std::string_view s,
+                        unsigned lone_surrogate) {
   if (lone_surrogate == 0 && plain_ascii(s)) {
     out += '\'';
     out += s;
@@ -199,7 +217,8 @@ void append_quoted_impl(std::string& out, std::string_view s, unsigned lone_surr
         has_template |= i + 1 < s.size() && s[i + 1] == '{';
         break;
       case 0xC2:  // U+0080..U+009F are C1 controls
-        needs_escape |= i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) < 0xA0;
+        needs_escape |=
+            i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) < 0xA0;
         break;
       default:
         needs_escape = true;  // controls and the backslash
@@ -231,7 +250,8 @@ void append_quoted_impl(std::string& out, std::string_view s, unsigned lone_surr
         escape = "\\x7F";
       } else if (c == '\'' && quote == '\'') {
         escape = "\\'";
-      } else if (c == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) < 0xA0) {
+      } else if (c == 0xC2 && i + 1 < s.size() &&
+                 static_cast<unsigned char>(s[i + 1]) < 0xA0) {
         const auto next = static_cast<unsigned char>(s[i + 1]);
         c1[2] = kHexUpper[next >> 4];
         c1[3] = kHexUpper[next & 0xF];
@@ -271,12 +291,14 @@ void append_number(std::string& out, double d) {
   }
   char buf[32];
   if (std::abs(d) < 9007199254740992.0 && d == std::trunc(d)) {
-    const auto r = std::to_chars(buf, buf + sizeof buf, static_cast<std::int64_t>(d));
+    const auto r =
+        std::to_chars(buf, buf + sizeof buf, static_cast<std::int64_t>(d));
     out.append(buf, r.ptr);
     return;
   }
   // Shortest round-trip digits (as V8), laid out by Number::toString's rules.
-  const auto r = std::to_chars(buf, buf + sizeof buf, d, std::chars_format::scientific);
+  const auto r =
+      std::to_chars(buf, buf + sizeof buf, d, std::chars_format::scientific);
   std::string_view s(buf, static_cast<std::size_t>(r.ptr - buf));
   if (s[0] == '-') {
     out += '-';
@@ -315,13 +337,16 @@ void append_number(std::string& out, double d) {
   }
 }
 
-void append_quoted(std::string& out, std::string_view s) { append_quoted_impl(out, s, 0); }
+void append_quoted(std::string& out, std::string_view s) {
+  append_quoted_impl(out, s, 0);
+}
 
-bool append_string_value(std::string& out, std::string_view s, std::size_t indentation) {
+bool append_string_value(std::string& out, std::string_view s,
+                         std::size_t indentation) {
   // UTF-16 length <= byte length: short strings, and strings without a
   // line to split that are too short to truncate, need no counting.
-  if (s.size() <= kMinLineLength ||
-      (s.size() <= kMaxStringLength && s.find('\n') == std::string_view::npos)) {
+  if (s.size() <= kMinLineLength || (s.size() <= kMaxStringLength &&
+                                     s.find('\n') == std::string_view::npos)) {
     append_quoted_impl(out, s, 0);
     return false;
   }
@@ -344,11 +369,13 @@ bool append_string_value(std::string& out, std::string_view s, std::size_t inden
     units = kMaxStringLength;
   }
   bool multiline = false;
-  const auto width = static_cast<long>(kBreakLength) - static_cast<long>(indentation) - 4;
+  const auto width =
+      static_cast<long>(kBreakLength) - static_cast<long>(indentation) - 4;
   if (units > kMinLineLength && static_cast<long>(units) > width) {
     // One quoted piece per line, each ending at its \n (split(/(?<=\n)/)).
     std::size_t begin = 0;
-    for (std::size_t nl = s.find('\n'); nl != std::string_view::npos && nl + 1 < s.size();
+    for (std::size_t nl = s.find('\n');
+         nl != std::string_view::npos && nl + 1 < s.size();
          nl = s.find('\n', begin)) {
       append_quoted_impl(out, s.substr(begin, nl + 1 - begin), 0);
       out += " +\n";
@@ -383,8 +410,9 @@ std::vector<std::size_t> js_key_order(const Value::Object& object) {
     if (array_index(object[i].key, index)) indices.emplace_back(index, i);
   }
   if (indices.empty()) return {};
-  std::stable_sort(indices.begin(), indices.end(),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::stable_sort(
+      indices.begin(), indices.end(),
+      [](const auto& a, const auto& b) { return a.first < b.first; });
   std::vector<std::size_t> order;
   order.reserve(object.size());
   for (const auto& [n, i] : indices) order.push_back(i);

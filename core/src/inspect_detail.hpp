@@ -29,7 +29,8 @@ void append_quoted(std::string& out, std::string_view s);
 // formatPrimitive() for a string nested at this indentation: truncation at
 // kMaxStringLength, splitting long multi-line strings. Returns whether the
 // result holds a newline.
-bool append_string_value(std::string& out, std::string_view s, std::size_t indentation);
+bool append_string_value(std::string& out, std::string_view s,
+                         std::size_t indentation);
 // formatProperty()'s key: bare identifier, ['__proto__'] or quoted.
 void append_key(std::string& out, std::string_view key);
 // The order JS gives an object's own keys: array indices ascending first,

@@ -15,23 +15,28 @@
 namespace fpbench::core {
 namespace {
 
-using WriteText = Result<void> (*)(const PathOrFd&, const JsString&, const WriteOptions&);
-using WriteBytes = Result<void> (*)(const PathOrFd&, std::string_view, const WriteOptions&);
-using ReadContents = Result<FileContents> (*)(const PathOrFd&, std::optional<Encoding>);
+using WriteText = Result<void> (*)(const PathOrFd&, const JsString&,
+                                   const WriteOptions&);
+using WriteBytes = Result<void> (*)(const PathOrFd&, std::string_view,
+                                    const WriteOptions&);
+using ReadContents = Result<FileContents> (*)(const PathOrFd&,
+                                              std::optional<Encoding>);
 using PrintValue = Result<void> (*)(int, const Value&);
-using ListTree = Result<ReaddirResult> (*)(const std::string&, const ReaddirOptions&);
-using ListTreeAsync = std::future<Result<ReaddirResult>> (*)(uv_loop_t*, const std::string&,
-                                                             const ReaddirOptions&, AsyncMode,
-                                                             ReaddirCallback);
+using ListTree = Result<ReaddirResult> (*)(const std::string&,
+                                           const ReaddirOptions&);
+using ListTreeAsync = std::future<Result<ReaddirResult>> (*)(
+    uv_loop_t*, const std::string&, const ReaddirOptions&, AsyncMode,
+    ReaddirCallback);
 
 template <WriteText write>
-Result<void> write_text(const PathOrFd& file, const JsString& text, std::string_view,
-                        const WriteOptions& options) {
+Result<void> write_text(const PathOrFd& file, const JsString& text,
+                        std::string_view, const WriteOptions& options) {
   return write(file, text, options);
 }
 
 template <WriteBytes write>
-Result<void> write_prepared(const PathOrFd& file, const JsString&, std::string_view encoded,
+Result<void> write_prepared(const PathOrFd& file, const JsString&,
+                            std::string_view encoded,
                             const WriteOptions& options) {
   return write(file, encoded, options);
 }
@@ -48,7 +53,8 @@ Result<void> read_into(const PathOrFd& file, std::optional<Encoding> encoding,
   return {};
 }
 
-Result<void> floor_read(const PathOrFd& file, std::optional<Encoding>, FileContents& contents) {
+Result<void> floor_read(const PathOrFd& file, std::optional<Encoding>,
+                        FileContents& contents) {
   auto* bytes = std::get_if<std::string>(&contents);
   if (bytes == nullptr) bytes = &contents.emplace<std::string>();
   return floor::read_file_sync(file, *bytes);
@@ -69,21 +75,26 @@ Result<std::size_t> count_of(Result<ReaddirResult> r) {
 }
 
 template <ListTree list>
-Result<std::size_t> count(const std::string& path, const ReaddirOptions& options) {
+Result<std::size_t> count(const std::string& path,
+                          const ReaddirOptions& options) {
   return count_of(list(path, options));
 }
 
-Result<std::size_t> floor_count(const std::string& path, const ReaddirOptions& options) {
+Result<std::size_t> floor_count(const std::string& path,
+                                const ReaddirOptions& options) {
   return floor::readdir_recursive(path, options);
 }
 
 template <ListTreeAsync start>
 Result<std::size_t> count_on_loop(uv_loop_t* loop, const std::string& path,
-                                  const ReaddirOptions& options, AsyncMode mode) {
+                                  const ReaddirOptions& options,
+                                  AsyncMode mode) {
   if (mode == AsyncMode::kCallback) {
     std::optional<Result<std::size_t>> got;
     (void)start(loop, path, options, AsyncMode::kCallback,
-                [&got](Result<ReaddirResult> r) { got.emplace(count_of(std::move(r))); });
+                [&got](Result<ReaddirResult> r) {
+                  got.emplace(count_of(std::move(r)));
+                });
     uv_run(loop, UV_RUN_DEFAULT);
     FPBENCH_CHECK(got.has_value());
     return std::move(*got);
@@ -103,8 +114,10 @@ struct FloorJob {
   std::promise<Result<std::size_t>> promise;
 };
 
-Result<std::size_t> floor_count_on_loop(uv_loop_t* loop, const std::string& path,
-                                        const ReaddirOptions& options, AsyncMode mode) {
+Result<std::size_t> floor_count_on_loop(uv_loop_t* loop,
+                                        const std::string& path,
+                                        const ReaddirOptions& options,
+                                        AsyncMode mode) {
   auto* job = new FloorJob{};
   job->work.data = job;
   job->path = path;
@@ -146,7 +159,8 @@ constexpr std::array<Operations, 3> kOperations = {{
         .read_file_sync = read_into<baseline::read_file_sync>,
         .print = print_value<baseline::print>,
         .readdir_count = count<baseline::readdir_recursive>,
-        .readdir_count_on_loop = count_on_loop<baseline::readdir_recursive_async>,
+        .readdir_count_on_loop =
+            count_on_loop<baseline::readdir_recursive_async>,
         .readdir_recursive = baseline::readdir_recursive,
         .readdir_recursive_async = baseline::readdir_recursive_async,
     },
@@ -180,11 +194,13 @@ constexpr std::array<Operations, 3> kOperations = {{
 
 constexpr bool rows_in_enum_order() {
   for (std::size_t i = 0; i < kOperations.size(); ++i) {
-    if (kOperations[i].implementation != static_cast<Implementation>(i)) return false;
+    if (kOperations[i].implementation != static_cast<Implementation>(i))
+      return false;
   }
   return true;
 }
-static_assert(rows_in_enum_order(), "operations(impl) indexes the table by impl");
+static_assert(rows_in_enum_order(),
+              "operations(impl) indexes the table by impl");
 
 }  // namespace
 

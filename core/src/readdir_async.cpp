@@ -67,7 +67,8 @@ DirentType type_from_uv(uv_dirent_type_t type) {
 }
 
 struct BaselineJob {
-  BaselineJob(uv_loop_t* l, const std::string& path, const ReaddirOptions& options, AsyncMode mode,
+  BaselineJob(uv_loop_t* l, const std::string& path,
+              const ReaddirOptions& options, AsyncMode mode,
               ReaddirCallback callback)
       : loop(l), walk(path, options), delivery(mode, std::move(callback)) {}
 
@@ -114,12 +115,14 @@ void scan_next(BaselineJob* job) {
   }
   job->listing = *next;
   job->request.data = job;
-  const int rc = uv_fs_scandir(job->loop, &job->request, job->listing.c_str(), 0, on_scandir);
+  const int rc = uv_fs_scandir(job->loop, &job->request, job->listing.c_str(),
+                               0, on_scandir);
   if (rc < 0) finish(job, detail::fs_error(-rc, "scandir", job->listing));
 }
 
 struct FastJob {
-  FastJob(const std::string& p, const ReaddirOptions& o, AsyncMode mode, ReaddirCallback callback)
+  FastJob(const std::string& p, const ReaddirOptions& o, AsyncMode mode,
+          ReaddirCallback callback)
       : path(p), options(o), delivery(mode, std::move(callback)) {}
 
   uv_work_t work{};
@@ -148,10 +151,9 @@ void fast_done(uv_work_t* work, int status) {
 
 namespace baseline {
 
-std::future<Result<ReaddirResult>> readdir_recursive_async(uv_loop_t* loop, const std::string& path,
-                                                           const ReaddirOptions& options,
-                                                           AsyncMode mode,
-                                                           ReaddirCallback callback) {
+std::future<Result<ReaddirResult>> readdir_recursive_async(
+    uv_loop_t* loop, const std::string& path, const ReaddirOptions& options,
+    AsyncMode mode, ReaddirCallback callback) {
   auto* job = new BaselineJob(loop, path, options, mode, std::move(callback));
   std::future<Result<ReaddirResult>> future = job->delivery.future();
   scan_next(job);
@@ -162,14 +164,14 @@ std::future<Result<ReaddirResult>> readdir_recursive_async(uv_loop_t* loop, cons
 
 namespace fast {
 
-std::future<Result<ReaddirResult>> readdir_recursive_async(uv_loop_t* loop, const std::string& path,
-                                                           const ReaddirOptions& options,
-                                                           AsyncMode mode,
-                                                           ReaddirCallback callback) {
+std::future<Result<ReaddirResult>> readdir_recursive_async(
+    uv_loop_t* loop, const std::string& path, const ReaddirOptions& options,
+    AsyncMode mode, ReaddirCallback callback) {
   auto* job = new FastJob(path, options, mode, std::move(callback));
   job->work.data = job;
   std::future<Result<ReaddirResult>> future = job->delivery.future();
-  if (const int rc = uv_queue_work(loop, &job->work, fast_work, fast_done); rc < 0) {
+  if (const int rc = uv_queue_work(loop, &job->work, fast_work, fast_done);
+      rc < 0) {
     job->delivery.deliver(detail::fs_error(-rc, "scandir", path));
     delete job;
   }

@@ -138,7 +138,8 @@ std::string where(const char* kind, std::size_t size) {
 TEST_F(Base64, BytesToTextAtEverySizeUpTo4096) {
   Gen gen(11);
   for (std::size_t size = 0; size <= 4096; ++size) {
-    ASSERT_NO_FATAL_FAILURE(check_bytes(gen.bytes(size), where("random", size)));
+    ASSERT_NO_FATAL_FAILURE(
+        check_bytes(gen.bytes(size), where("random", size)));
   }
 }
 
@@ -148,7 +149,8 @@ TEST_F(Base64, CleanTextToBytesAtEverySizeUpTo4096) {
     const std::u16string s = gen.text(size, 0, 0);
     ASSERT_NO_FATAL_FAILURE(
         check_text(JsString(narrow(s)), where("clean one-byte", size)));
-    ASSERT_NO_FATAL_FAILURE(check_text(JsString(s), where("clean two-byte", size)));
+    ASSERT_NO_FATAL_FAILURE(
+        check_text(JsString(s), where("clean two-byte", size)));
   }
 }
 
@@ -172,8 +174,8 @@ TEST_F(Base64, TextWithJunkToBytesAtEverySizeUpTo4096) {
 TEST_F(Base64, OneOddCharacterAtEveryOffset) {
   Gen gen(14);
   const std::u16string clean = gen.text(200, 0, 0);
-  const char16_t odd[] = {u'=', u'\n', u' ', u'\x80', u'\xFF', u'\0', u'*',
-                          u'\x0141', u'\x013D', u'\x0A0A'};
+  const char16_t odd[] = {u'=',  u'\n', u' ',      u'\x80',   u'\xFF',
+                          u'\0', u'*',  u'\x0141', u'\x013D', u'\x0A0A'};
   for (char16_t c : odd) {
     for (std::size_t offset = 0; offset < 192; ++offset) {
       for (std::size_t length : {offset + 1, offset + 2, std::size_t{200}}) {
@@ -220,8 +222,10 @@ TEST_F(Base64, LongRunsOfJunk) {
       s += gen.text(1 + gen.below(9), 0, 0);
       s += std::u16string(gen.below(150), u' ');
     }
-    ASSERT_NO_FATAL_FAILURE(check_text(JsString(narrow(s)), where("runs", size)));
-    ASSERT_NO_FATAL_FAILURE(check_text(JsString(s), where("runs two-byte", size)));
+    ASSERT_NO_FATAL_FAILURE(
+        check_text(JsString(narrow(s)), where("runs", size)));
+    ASSERT_NO_FATAL_FAILURE(
+        check_text(JsString(s), where("runs two-byte", size)));
   }
 }
 
@@ -231,7 +235,8 @@ TEST_F(Base64, OneMebibyte) {
   ASSERT_NO_FATAL_FAILURE(check_bytes(raw, "bytes 1 MiB"));
   const JsString text = baseline::decode(raw, Encoding::kBase64);
   ASSERT_NO_FATAL_FAILURE(check_text(text, "clean 1 MiB"));
-  ASSERT_NO_FATAL_FAILURE(check_text(JsString(to_utf16(text)), "clean 1 MiB two-byte"));
+  ASSERT_NO_FATAL_FAILURE(
+      check_text(JsString(to_utf16(text)), "clean 1 MiB two-byte"));
   const std::u16string junk = gen.text(kMiB, 20, 0);
   ASSERT_NO_FATAL_FAILURE(check_text(JsString(narrow(junk)), "junk 1 MiB"));
   ASSERT_NO_FATAL_FAILURE(

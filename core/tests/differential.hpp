@@ -29,8 +29,8 @@ inline std::size_t first_difference(const A& a, const B& b) {
 }
 
 inline testing::AssertionResult same_bytes(const std::string& expected,
-                                    const std::string& actual,
-                                    const std::string& where) {
+                                           const std::string& actual,
+                                           const std::string& where) {
   if (expected == actual) return testing::AssertionSuccess();
   const std::size_t i = first_difference(expected, actual);
   auto failure = testing::AssertionFailure();
@@ -48,9 +48,9 @@ inline testing::AssertionResult same_bytes(const std::string& expected,
 // Representation counts too unless told otherwise: V8 makes a one-byte
 // string when it can.
 inline testing::AssertionResult same_string(const JsString& expected,
-                                     const JsString& actual,
-                                     const std::string& where,
-                                     bool same_representation = true) {
+                                            const JsString& actual,
+                                            const std::string& where,
+                                            bool same_representation = true) {
   if (expected == actual && (!same_representation ||
                              expected.is_one_byte() == actual.is_one_byte())) {
     return testing::AssertionSuccess();

@@ -2,9 +2,10 @@
 // (Buffer.from(s, e).toString('hex') and buf.toString(e)), for both
 // implementations.
 
+#include "fpbench/core/encoding.hpp"
+
 #include <gtest/gtest.h>
 
-#include "fpbench/core/encoding.hpp"
 #include "fpbench/core/transcode.hpp"
 #include "text_codecs.hpp"
 
@@ -72,27 +73,44 @@ TEST_P(BothImplementations, EncodeLikeNode) {
         << encoding_name(c.encoding) << " case " << c.hex;
   }
   // One-byte strings: Latin-1 code units become two UTF-8 bytes.
-  EXPECT_EQ(encode(JsString(std::string_view("\xe9" "a")), Encoding::kUtf8),
+  EXPECT_EQ(encode(JsString(std::string_view("\xe9"
+                                             "a")),
+                   Encoding::kUtf8),
             unhex("c3a961"));
 }
 
 TEST_P(BothImplementations, DecodeLikeNode) {
-  EXPECT_EQ(decode(unhex("e941"), Encoding::kAscii), JsString(std::string_view("iA")));
-  EXPECT_EQ(decode(unhex("fffe41"), Encoding::kBase64Url), JsString(std::string_view("__5B")));
-  EXPECT_EQ(decode(unhex("fffe"), Encoding::kBase64), JsString(std::string_view("//4=")));
-  EXPECT_EQ(decode(unhex("abcdef"), Encoding::kHex), JsString(std::string_view("abcdef")));
-  EXPECT_EQ(decode(unhex("410042"), Encoding::kUtf16le), JsString(std::string_view("A")));
+  EXPECT_EQ(decode(unhex("e941"), Encoding::kAscii),
+            JsString(std::string_view("iA")));
+  EXPECT_EQ(decode(unhex("fffe41"), Encoding::kBase64Url),
+            JsString(std::string_view("__5B")));
+  EXPECT_EQ(decode(unhex("fffe"), Encoding::kBase64),
+            JsString(std::string_view("//4=")));
+  EXPECT_EQ(decode(unhex("abcdef"), Encoding::kHex),
+            JsString(std::string_view("abcdef")));
+  EXPECT_EQ(decode(unhex("410042"), Encoding::kUtf16le),
+            JsString(std::string_view("A")));
   // WHATWG maximal subparts: F0 90 80 | A | E0 | 80 | C0 | ED | A0 | 80.
-  const JsString replaced = decode(unhex("f09080" "41" "e080" "c0" "eda080"), Encoding::kUtf8);
+  const JsString replaced = decode(unhex("f09080"
+                                         "41"
+                                         "e080"
+                                         "c0"
+                                         "eda080"),
+                                   Encoding::kUtf8);
   EXPECT_EQ(replaced, JsString(std::u16string_view(
-                          u"\uFFFD" u"A" u"\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD")));
+                          u"\uFFFD"
+                          u"A"
+                          u"\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD")));
   EXPECT_FALSE(replaced.is_one_byte());
 }
 
 TEST_P(BothImplementations, DecodedStringsAreOneByteWhenLatin1Fits) {
-  const JsString latin = decode(unhex("c3a9" "41"), Encoding::kUtf8);  // "éA"
+  const JsString latin = decode(unhex("c3a9"
+                                      "41"),
+                                Encoding::kUtf8);  // "éA"
   EXPECT_TRUE(latin.is_one_byte());
-  EXPECT_EQ(latin, JsString(std::string_view("\xe9" "A")));
+  EXPECT_EQ(latin, JsString(std::string_view("\xe9"
+                                             "A")));
   const JsString euro = decode(unhex("e282ac"), Encoding::kUtf8);
   EXPECT_FALSE(euro.is_one_byte());
   EXPECT_EQ(euro, JsString(std::u16string_view(u"\u20ac")));
@@ -100,13 +118,19 @@ TEST_P(BothImplementations, DecodedStringsAreOneByteWhenLatin1Fits) {
   EXPECT_FALSE(decode(unhex("ac20"), Encoding::kUtf16le).is_one_byte());
 }
 
-INSTANTIATE_TEST_SUITE_P(Core, BothImplementations, ::testing::Values(false, true),
-                         [](const auto& param_info) { return param_info.param ? "fast" : "baseline"; });
+INSTANTIATE_TEST_SUITE_P(Core, BothImplementations,
+                         ::testing::Values(false, true),
+                         [](const auto& param_info) {
+                           return param_info.param ? "fast" : "baseline";
+                         });
 
 TEST(JsString, EqualityIsByContent) {
-  EXPECT_EQ(JsString(std::string_view("ab")), JsString(std::u16string_view(u"ab")));
-  EXPECT_NE(JsString(std::string_view("ab")), JsString(std::u16string_view(u"a\u0162")));
-  EXPECT_NE(JsString(std::string_view("ab")), JsString(std::string_view("abc")));
+  EXPECT_EQ(JsString(std::string_view("ab")),
+            JsString(std::u16string_view(u"ab")));
+  EXPECT_NE(JsString(std::string_view("ab")),
+            JsString(std::u16string_view(u"a\u0162")));
+  EXPECT_NE(JsString(std::string_view("ab")),
+            JsString(std::string_view("abc")));
 }
 
 }  // namespace

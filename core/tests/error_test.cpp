@@ -27,10 +27,10 @@ TEST(ExitCode, FailuresOfTheMachineTheBenchmarkOrFpbenchAreThree) {
 TEST(ExitCode, ResultsAreZeroAndOneAndNoErrorMapsToThem) {
   EXPECT_EQ(kExitOk, 0);
   EXPECT_EQ(kExitRegression, 1);
-  for (ErrorKind kind : {ErrorKind::kUsage, ErrorKind::kBadInput,
-                         ErrorKind::kIo, ErrorKind::kSystem,
-                         ErrorKind::kBenchmarkFailed, ErrorKind::kInternal,
-                         ErrorKind::kUnavailable}) {
+  for (ErrorKind kind :
+       {ErrorKind::kUsage, ErrorKind::kBadInput, ErrorKind::kIo,
+        ErrorKind::kSystem, ErrorKind::kBenchmarkFailed, ErrorKind::kInternal,
+        ErrorKind::kUnavailable}) {
     EXPECT_NE(exit_code(kind), kExitOk) << error_kind_name(kind);
     EXPECT_NE(exit_code(kind), kExitRegression) << error_kind_name(kind);
   }

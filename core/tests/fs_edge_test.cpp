@@ -48,11 +48,13 @@ std::string pattern(std::size_t n, char first) {
 Result<FileContents> read_with(const Operations& ops, const PathOrFd& file,
                                std::optional<Encoding> encoding) {
   FileContents contents;
-  if (const Result<void> r = ops.read_file_sync(file, encoding, contents); !r) return r.error();
+  if (const Result<void> r = ops.read_file_sync(file, encoding, contents); !r)
+    return r.error();
   return contents;
 }
 
-Result<void> write_with(const Operations& ops, const std::string& p, std::string_view bytes,
+Result<void> write_with(const Operations& ops, const std::string& p,
+                        std::string_view bytes,
                         const WriteOptions& options = {}) {
   return ops.write_file_sync(p, JsString(bytes), bytes, options);
 }
@@ -71,7 +73,9 @@ class FsEdge : public ::testing::Test {
     EXPECT_EQ(open_fd_count(), fds_before_) << "a file descriptor leaked";
     fs::remove_all(dir_);
   }
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+  std::string path(const std::string& name) const {
+    return (dir_ / name).string();
+  }
 
   fs::path dir_;
   std::size_t fds_before_ = 0;
@@ -92,14 +96,13 @@ TEST_F(FsEdge, FastReadsAFileThatChangesSizeAfterItsFstat) {
   // Growing past the hint by less than one byte, by one, and several times
   // over (the storage doubles); shrinking, to empty too.
   const std::size_t original = 100000;
-  for (const std::size_t size : {original, original + 1, original + 2, 5 * original + 3,
-                                 original - 1, std::size_t{10}, std::size_t{0}}) {
+  for (const std::size_t size :
+       {original, original + 1, original + 2, 5 * original + 3, original - 1,
+        std::size_t{10}, std::size_t{0}}) {
     SCOPED_TRACE(testing::Message() << "resized to " << size);
     resized_path = path("resized");
     resize_to = size;
-    {
-      std::ofstream(resized_path, std::ios::binary) << pattern(original, 'a');
-    }
+    { std::ofstream(resized_path, std::ios::binary) << pattern(original, 'a'); }
     test_hooks::set_after_size_hint(resize_file);
     auto bytes = fast::read_file_sync(resized_path, std::nullopt);
     test_hooks::set_after_size_hint(nullptr);
@@ -118,7 +121,8 @@ TEST_F(FsEdge, EmptyFilesAndFilesWithoutASizeReadAsBaselineReadsThem) {
     SCOPED_TRACE(std::string(ops.name));
     for (const std::optional<Encoding> e :
          {std::optional<Encoding>{}, std::optional<Encoding>{Encoding::kUtf8},
-          std::optional<Encoding>{Encoding::kAscii}, std::optional<Encoding>{Encoding::kHex}}) {
+          std::optional<Encoding>{Encoding::kAscii},
+          std::optional<Encoding>{Encoding::kHex}}) {
       auto nothing = read_with(ops, empty, e);
       ASSERT_TRUE(nothing.has_value());
       auto proc = read_with(ops, ostype, e);
@@ -138,7 +142,8 @@ TEST_F(FsEdge, AReadFailingPartWayFailsTheCall) {
   // /proc/self/mem read across the end of a mapping: the first read returns
   // the mapped page, the next fails with EIO.
   const auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
-  void* map = ::mmap(nullptr, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  void* map = ::mmap(nullptr, 2 * page, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   ASSERT_NE(map, MAP_FAILED);
   std::memset(map, 'm', page);
   ASSERT_EQ(::munmap(static_cast<char*>(map) + page, page), 0);
@@ -146,8 +151,10 @@ TEST_F(FsEdge, AReadFailingPartWayFailsTheCall) {
   ASSERT_GE(fd, 0);
   for (const Operations& ops : all_operations()) {
     SCOPED_TRACE(std::string(ops.name));
-    ASSERT_EQ(::lseek(fd, static_cast<off_t>(reinterpret_cast<std::uintptr_t>(map)), SEEK_SET),
-              static_cast<off_t>(reinterpret_cast<std::uintptr_t>(map)));
+    ASSERT_EQ(
+        ::lseek(fd, static_cast<off_t>(reinterpret_cast<std::uintptr_t>(map)),
+                SEEK_SET),
+        static_cast<off_t>(reinterpret_cast<std::uintptr_t>(map)));
     auto r = read_with(ops, PathOrFd::fd(fd), Encoding::kLatin1);
     ASSERT_FALSE(r.has_value());
     EXPECT_EQ(r.error().message, "EIO: i/o error, read");
@@ -161,7 +168,8 @@ TEST_F(FsEdge, ReplacingAFileByPathLeavesExactlyTheNewBytes) {
     SCOPED_TRACE(std::string(ops.name));
     const std::string p = path(std::string("replace-") + std::string(ops.name));
     for (const std::size_t size : {70000, 70000, 5, 0, 3, 200000, 4096}) {
-      const std::string bytes = pattern(size, static_cast<char>('a' + size % 7));
+      const std::string bytes =
+          pattern(size, static_cast<char>('a' + size % 7));
       ASSERT_TRUE(write_with(ops, p, bytes).has_value());
       EXPECT_EQ(slurp(p), bytes) << "after writing " << size << " bytes";
     }
@@ -187,7 +195,8 @@ TEST_F(FsEdge, ReplacingAFifoOrADeviceByPathWritesToIt) {
 // In a child, with the file size limit at 100 bytes: a replacement of a
 // 300-byte file by 200 bytes writes 100 and fails with EFBIG. Returns what
 // the child saw, "message|file content".
-std::string replace_past_the_size_limit(const Operations& ops, const std::string& p) {
+std::string replace_past_the_size_limit(const Operations& ops,
+                                        const std::string& p) {
   std::ofstream(p, std::ios::binary) << pattern(300, 'a');
   int out[2];
   if (::pipe(out) != 0) return "pipe failed";
@@ -197,7 +206,8 @@ std::string replace_past_the_size_limit(const Operations& ops, const std::string
     const rlimit limit{100, 100};
     ::setrlimit(RLIMIT_FSIZE, &limit);
     const Result<void> r = write_with(ops, p, pattern(200, 'A'));
-    const std::string seen = (r ? std::string("ok") : r.error().message) + "|" + slurp(p);
+    const std::string seen =
+        (r ? std::string("ok") : r.error().message) + "|" + slurp(p);
     (void)!::write(out[1], seen.data(), seen.size());
     _exit(0);
   }
@@ -213,7 +223,8 @@ std::string replace_past_the_size_limit(const Operations& ops, const std::string
 }
 
 TEST_F(FsEdge, AReplacementFailingPartWayLeavesWhatTruncatingFirstWould) {
-  const std::string expected = "EFBIG: file too large, write|" + pattern(200, 'A').substr(0, 100);
+  const std::string expected =
+      "EFBIG: file too large, write|" + pattern(200, 'A').substr(0, 100);
   for (const Operations& ops : all_operations()) {
     SCOPED_TRACE(std::string(ops.name));
     EXPECT_EQ(replace_past_the_size_limit(ops, path("limited")), expected);

@@ -39,7 +39,6 @@ struct Case {
   Value value;
 };
 
-
 void json_quote(std::string& out, std::string_view s) {
   out += '"';
   for (const char c : s) {
@@ -116,8 +115,8 @@ std::string slurp(const fs::path& p) {
 
 // What node's console.log printed for each case, in order.
 std::vector<std::string> node_log_lines(const std::vector<Case>& cases) {
-  const fs::path dir =
-      fs::temp_directory_path() / ("fpbench-inspect-" + std::to_string(::getpid()));
+  const fs::path dir = fs::temp_directory_path() /
+                       ("fpbench-inspect-" + std::to_string(::getpid()));
   fs::create_directories(dir);
   std::string js = "module.exports = [\n";
   for (const Case& c : cases) {
@@ -135,7 +134,8 @@ std::vector<std::string> node_log_lines(const std::vector<Case>& cases) {
   fs::remove_all(dir);
   std::vector<std::string> lines;
   std::size_t begin = 0;
-  for (std::size_t end; (end = out.find("\x01\n", begin)) != std::string::npos; begin = end + 2) {
+  for (std::size_t end; (end = out.find("\x01\n", begin)) != std::string::npos;
+       begin = end + 2) {
     lines.push_back(out.substr(begin, end - begin));
   }
   return lines;
@@ -149,7 +149,8 @@ Value repeat(std::string_view unit, std::size_t n) {
 
 Value numbers(std::size_t n, double scale, double offset = 0) {
   Array a;
-  for (std::size_t i = 0; i < n; ++i) a.emplace_back(static_cast<double>(i) * scale + offset);
+  for (std::size_t i = 0; i < n; ++i)
+    a.emplace_back(static_cast<double>(i) * scale + offset);
   return a;
 }
 
@@ -195,59 +196,73 @@ std::vector<Case> handpicked_cases() {
   add("undefined", Value::undefined());
   add("true", true);
   add("top-level string is raw", "it's \"raw\"\n\ttext");
-  for (const char* s : {"", "plain", "it's", "say \"hi\"", "it's \"x\"", "it's \"x\" `y`",
-                        "it's \"x\" ${y}", "it's \"x\" $y", "back\\slash", "tab\tnl\nnul",
-                        "\x1b[31mred", "del\x7f", "c1 \u0085 \u009f", "\u00a0nbsp \u00a9", "é日本😀",
-                        "a\n", "\n\n", "line one\nline two\nline three\n and four"}) {
+  for (const char* s :
+       {"", "plain", "it's", "say \"hi\"", "it's \"x\"", "it's \"x\" `y`",
+        "it's \"x\" ${y}", "it's \"x\" $y", "back\\slash", "tab\tnl\nnul",
+        "\x1b[31mred", "del\x7f", "c1 \u0085 \u009f", "\u00a0nbsp \u00a9",
+        "é日本😀", "a\n", "\n\n", "line one\nline two\nline three\n and four"}) {
     add(std::string("string ") + s, Array{s});
     add(std::string("key ") + s, Object{{s, 1}});
   }
   add("nul byte", Array{std::string("a\0b", 3)});
-  for (const std::size_t n :
-       {15u, 16u, 17u, 60u, 76u, 77u, 100u, 101u, 5000u, 10000u, 10001u, 12345u}) {
+  for (const std::size_t n : {15u, 16u, 17u, 60u, 76u, 77u, 100u, 101u, 5000u,
+                              10000u, 10001u, 12345u}) {
     add("long string " + std::to_string(n), Array{repeat("x", n)});
-    add("long lines " + std::to_string(n), Object{{"k", repeat("ab\n", n / 3 + 1)}});
+    add("long lines " + std::to_string(n),
+        Object{{"k", repeat("ab\n", n / 3 + 1)}});
   }
   add("long quoted lines", Array{repeat("it's\n", 30)});
   add("long string, mixed quotes per line",
-      Array{"it's\n\"quoted\" and 'single'\nplain line that is long enough to split\n"});
+      Array{"it's\n\"quoted\" and 'single'\nplain line that is long enough to "
+            "split\n"});
   add("cut inside a surrogate pair", Array{std::string(9999, 'a') + "😀tail"});
   add("cut after a surrogate pair", Array{std::string(9998, 'a') + "😀tail"});
-  for (const char* key : {"a", "a-b", "_x9", "9x", "__proto__", "", "é", "01", "4294967295",
-                          "4294967294", "constructor", "$dollar"}) {
+  for (const char* key :
+       {"a", "a-b", "_x9", "9x", "__proto__", "", "é", "01", "4294967295",
+        "4294967294", "constructor", "$dollar"}) {
     add(std::string("key ") + key, Object{{key, 1}, {"z", 2}});
   }
-  add("index keys first",
-      Object{{"b", 1}, {"10", 2}, {"2", 3}, {"a", 4}, {"0", 5}, {"4294967295", 6}});
+  add("index keys first", Object{{"b", 1},
+                                 {"10", 2},
+                                 {"2", 3},
+                                 {"a", 4},
+                                 {"0", 5},
+                                 {"4294967295", 6}});
   add("depth", Object{{"a", Object{{"b", Object{{"c", Object{{"d", 1}}}}}}}});
   add("depth empty", Object{{"a", Object{{"b", Object{{"c", Object{}}}}}}});
   add("depth arrays", Array{Array{Array{Array{1}}}});
   add("depth empty arrays", Array{Array{Array{Array{}}}});
-  add("current depth: nested last", Object{{"w", 2}, {"x", Object{{"y", Object{{"z", 1}}}}}});
-  add("current depth: nested first", Object{{"x", Object{{"y", Object{{"z", 1}}}}}, {"w", 2}});
+  add("current depth: nested last",
+      Object{{"w", 2}, {"x", Object{{"y", Object{{"z", 1}}}}}});
+  add("current depth: nested first",
+      Object{{"x", Object{{"y", Object{{"z", 1}}}}}, {"w", 2}});
   add("current depth: siblings",
       Object{{"x", Object{{"y", Object{{"z", 1}}}}}, {"w", Object{{"v", 1}}}});
   add("current depth: four",
       Object{{"a", Object{{"b", Object{{"c", Object{{"d", 1}}}}}}}, {"e", 1}});
   for (std::size_t n = 50; n <= 82; ++n) {
     add("width object " + std::to_string(n), Object{{"k", repeat("x", n)}});
-    add("width array " + std::to_string(n), Array{repeat("y", n / 2), repeat("z", n / 2)});
+    add("width array " + std::to_string(n),
+        Array{repeat("y", n / 2), repeat("z", n / 2)});
     add("width nested " + std::to_string(n),
         Object{{"a", Object{{"k", repeat("x", n - 10)}, {"j", 1}}}});
     add("width keys " + std::to_string(n),
         Object{{"k", repeat("é", n / 2)}, {"m", repeat("日", n / 4)}});
   }
-  for (std::size_t n :
-       {1u, 2u, 6u, 7u, 8u, 10u, 16u, 26u, 27u, 30u, 50u, 99u, 100u, 101u, 102u, 150u}) {
+  for (std::size_t n : {1u, 2u, 6u, 7u, 8u, 10u, 16u, 26u, 27u, 30u, 50u, 99u,
+                        100u, 101u, 102u, 150u}) {
     add("numbers " + std::to_string(n), numbers(n, 1));
     add("spread numbers " + std::to_string(n), numbers(n, 37.5, -400));
     add("big numbers " + std::to_string(n), numbers(n, 123456789, 1));
     Array letters, mixed, objects, bools;
     for (std::size_t i = 0; i < n; ++i) {
-      letters.emplace_back(std::string(1 + i % 5, static_cast<char>('a' + i % 26)));
+      letters.emplace_back(
+          std::string(1 + i % 5, static_cast<char>('a' + i % 26)));
       mixed.push_back(i % 3 == 0 ? Value(std::to_string(i)) : Value(i));
       objects.push_back(Object{{"a", i}});
-      bools.push_back(i % 4 == 0 ? Value() : i % 4 == 1 ? Value::undefined() : Value(i % 2 == 0));
+      bools.push_back(i % 4 == 0   ? Value()
+                      : i % 4 == 1 ? Value::undefined()
+                                   : Value(i % 2 == 0));
     }
     add("letters " + std::to_string(n), letters);
     add("mixed " + std::to_string(n), mixed);
@@ -256,9 +271,10 @@ std::vector<Case> handpicked_cases() {
     add("nested numbers " + std::to_string(n),
         Object{{"list", numbers(n, 3)}, {"more", Array{numbers(n, 7)}}});
   }
-  add("wide entries",
-      Array{"日本", "中文字", "한국어", "ｆｕｌｌ", "😀", "a", "bb", "é", "e\u0301", "z"});
-  add("long entries are not grouped", Array{"a", "b", "c", "d", "e", "f", repeat("long", 20)});
+  add("wide entries", Array{"日本", "中文字", "한국어", "ｆｕｌｌ", "😀", "a",
+                            "bb", "é", "e\u0301", "z"});
+  add("long entries are not grouped",
+      Array{"a", "b", "c", "d", "e", "f", repeat("long", 20)});
   return cases;
 }
 
@@ -282,17 +298,20 @@ class RandomValues {
         return string();
       case 6:
       case 7: {
-        static constexpr std::size_t kSizes[] = {0, 1, 2, 3, 5, 7, 8, 12, 20, 27, 101};
+        static constexpr std::size_t kSizes[] = {0, 1,  2,  3,  5,  7,
+                                                 8, 12, 20, 27, 101};
         const std::size_t n = kSizes[pick(std::size(kSizes))];
         const bool only_numbers = pick(2) == 0;
         Array a;
-        for (std::size_t i = 0; i < n; ++i) a.push_back(only_numbers ? number() : value(depth + 1));
+        for (std::size_t i = 0; i < n; ++i)
+          a.push_back(only_numbers ? number() : value(depth + 1));
         return a;
       }
       default: {
-        static constexpr const char* kKeys[] = {"a", "bb", "key", "long_key_name", "0",
-                                                "7", "12", "x-y", "it's",          "__proto__",
-                                                "é", "_",  "Z9"};
+        static constexpr const char* kKeys[] = {
+            "a", "bb", "key", "long_key_name", "0",
+            "7", "12", "x-y", "it's",          "__proto__",
+            "é", "_",  "Z9"};
         Object o;
         for (const char* key : kKeys) {
           if (pick(3) == 0) o.push_back({key, value(depth + 1)});
@@ -311,14 +330,16 @@ class RandomValues {
       case 1:
         return static_cast<double>(pick(100000)) / 64;
       case 2:
-        return std::ldexp(static_cast<double>(pick(1u << 30)), static_cast<int>(pick(140)) - 90);
+        return std::ldexp(static_cast<double>(pick(1u << 30)),
+                          static_cast<int>(pick(140)) - 90);
       default:
         return static_cast<double>(pick(10));
     }
   }
   Value string() {
-    static constexpr const char* kParts[] = {"a",  "word ", "it's", "\"",   "`", "${",   "\n",
-                                             "\t", "\\",    "é",    "日本", "😀", "\x7f", "\u0085"};
+    static constexpr const char* kParts[] = {
+        "a",  "word ", "it's", "\"",   "`", "${",   "\n",
+        "\t", "\\",    "é",    "日本", "😀", "\x7f", "\u0085"};
     std::string s;
     const std::size_t n = pick(4) == 0 ? pick(60) : pick(8);
     for (std::size_t i = 0; i < n; ++i) s += kParts[pick(std::size(kParts))];
@@ -332,7 +353,8 @@ std::vector<Case> random_cases(unsigned seed, std::size_t count) {
   std::vector<Case> cases;
   for (std::size_t i = 0; i < count; ++i) {
     cases.push_back(
-        {"random seed " + std::to_string(seed) + " #" + std::to_string(i), random.value(0)});
+        {"random seed " + std::to_string(seed) + " #" + std::to_string(i),
+         random.value(0)});
   }
   return cases;
 }
@@ -362,9 +384,15 @@ void expect_node_agrees(const std::vector<Case>& cases) {
   }
 }
 
-TEST(InspectNode, HandpickedCasesMatchNode) { expect_node_agrees(handpicked_cases()); }
-TEST(InspectNode, RandomValuesMatchNode) { expect_node_agrees(random_cases(1, 400)); }
-TEST(InspectNode, RandomNumbersMatchNode) { expect_node_agrees(random_number_cases(7, 2000)); }
+TEST(InspectNode, HandpickedCasesMatchNode) {
+  expect_node_agrees(handpicked_cases());
+}
+TEST(InspectNode, RandomValuesMatchNode) {
+  expect_node_agrees(random_cases(1, 400));
+}
+TEST(InspectNode, RandomNumbersMatchNode) {
+  expect_node_agrees(random_number_cases(7, 2000));
+}
 
 TEST(Inspect, FastFormatterMatchesReference) {
   std::vector<Case> cases = handpicked_cases();
@@ -395,10 +423,12 @@ TEST(Inspect, GoldenRules) {
   EXPECT_EQ(inspect(Value("a\x1b\x7f\u0085\\")), "'a\\x1B\\x7F\\x85\\\\'");
   EXPECT_EQ(inspect(Value(Object{{"a-b", 1}, {"__proto__", 2}, {"1", 3}})),
             "{ '1': 3, 'a-b': 1, ['__proto__']: 2 }");
-  EXPECT_EQ(inspect(Value(Object{{"a", Object{{"b", Object{{"c", Object{{"d", 1}}}}}}}})),
+  EXPECT_EQ(inspect(Value(
+                Object{{"a", Object{{"b", Object{{"c", Object{{"d", 1}}}}}}}})),
             "{ a: { b: { c: [Object] } } }");
   EXPECT_EQ(inspect(numbers(30, 1, 1)),
-            "[\n   1,  2,  3,  4,  5,  6,  7,  8,  9,\n  10, 11, 12, 13, 14, 15, 16, 17, 18,\n"
+            "[\n   1,  2,  3,  4,  5,  6,  7,  8,  9,\n  10, 11, 12, 13, 14, "
+            "15, 16, 17, 18,\n"
             "  19, 20, 21, 22, 23, 24, 25, 26, 27,\n  28, 29, 30\n]");
   EXPECT_EQ(log_line(Value("raw 'text'")), "raw 'text'\n");
 }

@@ -5,11 +5,10 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
-#include <nlohmann/json.hpp>
-
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <sstream>
 #include <string>
@@ -24,7 +23,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using testing_support::node_available;
-
 
 std::string slurp(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
@@ -73,14 +71,17 @@ JsString random_text(std::mt19937& rng, std::size_t n, int kind) {
   std::u16string s(n, u'\0');
   for (char16_t& c : s) {
     const auto r = rng() % 4;
-    c = static_cast<char16_t>(r == 0 ? rng() % 0x80 : r == 1 ? 0xD800 + rng() % 0x800 : rng() % 0x10000);
+    c = static_cast<char16_t>(r == 0   ? rng() % 0x80
+                              : r == 1 ? 0xD800 + rng() % 0x800
+                                       : rng() % 0x10000);
   }
   return JsString(std::move(s));
 }
 
 TEST(NodeOracle, SameBytesAndSameStringsAsNode) {
   if (!node_available()) FPBENCH_SKIP_OR_FAIL_IN_CI("node is not on PATH");
-  const fs::path dir = fs::temp_directory_path() / ("fpbench-node-" + std::to_string(::getpid()));
+  const fs::path dir = fs::temp_directory_path() /
+                       ("fpbench-node-" + std::to_string(::getpid()));
   fs::create_directories(dir);
   std::mt19937 rng(2024);
   struct Case {
@@ -88,10 +89,12 @@ TEST(NodeOracle, SameBytesAndSameStringsAsNode) {
     Encoding encoding;
   };
   std::vector<Case> cases;
-  for (Encoding e : {Encoding::kUtf8, Encoding::kLatin1, Encoding::kUtf16le, Encoding::kAscii,
-                     Encoding::kBase64, Encoding::kBase64Url, Encoding::kHex}) {
+  for (Encoding e : {Encoding::kUtf8, Encoding::kLatin1, Encoding::kUtf16le,
+                     Encoding::kAscii, Encoding::kBase64, Encoding::kBase64Url,
+                     Encoding::kHex}) {
     for (std::size_t n : {0, 1, 15, 64, 65, 4097}) {
-      for (int kind = 0; kind < 2; ++kind) cases.push_back({random_text(rng, n, kind), e});
+      for (int kind = 0; kind < 2; ++kind)
+        cases.push_back({random_text(rng, n, kind), e});
     }
   }
   // Files of arbitrary bytes, invalid UTF-8 among them, for Node to decode.
@@ -100,26 +103,34 @@ TEST(NodeOracle, SameBytesAndSameStringsAsNode) {
     std::string raw(i * 7 % 300, '\0');
     for (char& c : raw) c = static_cast<char>(rng());
     if (i % 2 == 0) raw = baseline::encode(cases[i].text, cases[i].encoding);
-    ASSERT_TRUE(fast::write_file_sync((dir / ("ours-" + std::to_string(i))).string(), raw).has_value());
-    json += std::string(i ? "," : "") + "{\"text\":" + json_string(cases[i].text) +
-            ",\"encoding\":\"" + std::string(encoding_name(cases[i].encoding)) + "\"}";
+    ASSERT_TRUE(fast::write_file_sync(
+                    (dir / ("ours-" + std::to_string(i))).string(), raw)
+                    .has_value());
+    json += std::string(i ? "," : "") +
+            "{\"text\":" + json_string(cases[i].text) + ",\"encoding\":\"" +
+            std::string(encoding_name(cases[i].encoding)) + "\"}";
   }
   std::ofstream(dir / "cases.json") << json << "]";
   std::ofstream(dir / "oracle.js") << kNodeScript;
-  ASSERT_EQ(std::system(("node '" + (dir / "oracle.js").string() + "' '" + dir.string() + "'").c_str()), 0);
+  ASSERT_EQ(std::system(("node '" + (dir / "oracle.js").string() + "' '" +
+                         dir.string() + "'")
+                            .c_str()),
+            0);
 
   const auto decoded = nlohmann::json::parse(slurp(dir / "decoded.json"));
   ASSERT_EQ(decoded.size(), cases.size());
   for (std::size_t i = 0; i < cases.size(); ++i) {
-    SCOPED_TRACE(testing::Message() << "case " << i << " " << encoding_name(cases[i].encoding)
-                                    << " length " << cases[i].text.length());
+    SCOPED_TRACE(testing::Message()
+                 << "case " << i << " " << encoding_name(cases[i].encoding)
+                 << " length " << cases[i].text.length());
     const std::string node_bytes = slurp(dir / ("node-" + std::to_string(i)));
     EXPECT_EQ(fast::encode(cases[i].text, cases[i].encoding), node_bytes);
     EXPECT_EQ(baseline::encode(cases[i].text, cases[i].encoding), node_bytes);
 
     const auto node_units = decoded[i].get<std::vector<unsigned>>();
     for (auto read : {fast::read_file_sync, baseline::read_file_sync}) {
-      auto ours = read((dir / ("ours-" + std::to_string(i))).string(), cases[i].encoding);
+      auto ours = read((dir / ("ours-" + std::to_string(i))).string(),
+                       cases[i].encoding);
       ASSERT_TRUE(ours.has_value());
       EXPECT_EQ(code_units(std::get<JsString>(*ours)), node_units);
     }

@@ -39,16 +39,19 @@ std::vector<Shape> shapes() {
   out.push_back({"string", "string"});
   Array many(130);  // grouped into columns, and cut after 100 items
   for (std::size_t i = 0; i < many.size(); ++i) many[i] = Value(i * 7);
-  out.push_back({"nested", Object{{"versions", Object{{"node", "20.20.2"}, {"v8", "11.3"}}},
-                                  {"deep", Object{{"a", Object{{"b", Object{{"c", 1}}}}}}},
-                                  {"many", many},
-                                  {"flags", Array{true, false, Value(), Value::undefined()}}}});
+  out.push_back(
+      {"nested",
+       Object{{"versions", Object{{"node", "20.20.2"}, {"v8", "11.3"}}},
+              {"deep", Object{{"a", Object{{"b", Object{{"c", 1}}}}}}},
+              {"many", many},
+              {"flags", Array{true, false, Value(), Value::undefined()}}}});
   out.push_back({"empty string", ""});
   out.push_back({"multi-line string", "one\ntwo\n"});
   Array big;  // 100 items past the one-page pipe buffer, several times over
   for (int i = 0; i < 100; ++i)
     big.push_back(Object{{"index", i}, {"name", std::string(180, 'n')}});
-  out.push_back({"large", Object{{"items", Array{big}}, {"text", std::string(20000, 't')}}});
+  out.push_back({"large", Object{{"items", Array{big}},
+                                 {"text", std::string(20000, 't')}}});
   return out;
 }
 
@@ -69,7 +72,8 @@ struct PipeOptions {
   bool one_page = false;
 };
 
-std::string print_to_pipe(const Operations& impl, const Value& value, PipeOptions options) {
+std::string print_to_pipe(const Operations& impl, const Value& value,
+                          PipeOptions options) {
   int fds[2];
   EXPECT_EQ(::pipe2(fds, O_CLOEXEC), 0);
   if (options.one_page) {
@@ -81,7 +85,8 @@ std::string print_to_pipe(const Operations& impl, const Value& value, PipeOption
   std::string got;
   std::thread reader([&] { read_all(fds[0], got, options.slow_reader); });
   const Result<void> r = impl.print(fds[1], value, log_line(value));
-  EXPECT_TRUE(r.has_value()) << impl.name << ": " << (r ? "" : r.error().message);
+  EXPECT_TRUE(r.has_value())
+      << impl.name << ": " << (r ? "" : r.error().message);
   ::close(fds[1]);
   reader.join();
   ::close(fds[0]);
@@ -89,11 +94,13 @@ std::string print_to_pipe(const Operations& impl, const Value& value, PipeOption
 }
 
 TEST(Print, RegularFileGetsTheSameBytesFromEveryImplementation) {
-  const fs::path path = fs::temp_directory_path() / ("fpbench-print-" + std::to_string(::getpid()));
+  const fs::path path = fs::temp_directory_path() /
+                        ("fpbench-print-" + std::to_string(::getpid()));
   for (const Shape& shape : shapes()) {
     const std::string expected = log_line(shape.value);
     for (const Operations& impl : all_operations()) {
-      const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+      const int fd =
+          ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
       ASSERT_GE(fd, 0);
       // Twice: a descriptor is written at its current offset.
       ASSERT_TRUE(impl.print(fd, shape.value, expected).has_value());
@@ -110,7 +117,8 @@ TEST(Print, RegularFileGetsTheSameBytesFromEveryImplementation) {
 }
 
 TEST(Print, PipeGetsTheSameBytesWithFastSlowAndNonBlockingEnds) {
-  const PipeOptions kOptions[] = {{}, {true, false, true}, {false, true, true}, {true, true, true}};
+  const PipeOptions kOptions[] = {
+      {}, {true, false, true}, {false, true, true}, {true, true, true}};
   for (const Shape& shape : shapes()) {
     const std::string expected = log_line(shape.value);
     for (const Operations& impl : all_operations()) {
@@ -128,7 +136,9 @@ TEST(Print, DevNullAcceptsEverything) {
   ASSERT_GE(fd, 0);
   for (const Shape& shape : shapes()) {
     for (const Operations& impl : all_operations()) {
-      EXPECT_TRUE(impl.print(fd, shape.value, log_line(shape.value)).has_value()) << impl.name;
+      EXPECT_TRUE(
+          impl.print(fd, shape.value, log_line(shape.value)).has_value())
+          << impl.name;
     }
   }
   ::close(fd);
@@ -139,14 +149,16 @@ TEST(Print, TtyGetsTheSameBytes) {
     const std::string expected = log_line(shape.value);
     for (const Operations& impl : all_operations()) {
       int master = -1, slave = -1;
-      if (::openpty(&master, &slave, nullptr, nullptr, nullptr) != 0) GTEST_SKIP() << "no pty";
+      if (::openpty(&master, &slave, nullptr, nullptr, nullptr) != 0)
+        GTEST_SKIP() << "no pty";
       termios raw{};
       ASSERT_EQ(::tcgetattr(slave, &raw), 0);
       ::cfmakeraw(&raw);  // no "\n" → "\r\n", so the bytes compare as written
       ASSERT_EQ(::tcsetattr(slave, TCSANOW, &raw), 0);
       std::string got;
       std::thread reader([&] { read_all(master, got, false); });
-      EXPECT_TRUE(impl.print(slave, shape.value, expected).has_value()) << impl.name;
+      EXPECT_TRUE(impl.print(slave, shape.value, expected).has_value())
+          << impl.name;
       ::close(slave);
       reader.join();
       ::close(master);

@@ -33,7 +33,6 @@ using testing_support::relative_paths;
 
 namespace fs = std::filesystem;
 
-
 std::string slurp(const std::string& p) {
   std::ifstream in(p, std::ios::binary);
   std::ostringstream ss;
@@ -90,8 +89,9 @@ std::vector<std::string> json_lines(const std::vector<std::string>& names) {
 std::vector<std::string> json_lines(const std::vector<Dirent>& dirents) {
   std::vector<std::string> out;
   for (const Dirent& d : dirents) {
-    out.push_back("[" + json_string(d.name) + "," + json_string(d.parent_path) + "," +
-                  json_string(std::string(dirent_type_name(d.type))) + "]");
+    out.push_back("[" + json_string(d.name) + "," + json_string(d.parent_path) +
+                  "," + json_string(std::string(dirent_type_name(d.type))) +
+                  "]");
   }
   return out;
 }
@@ -119,7 +119,8 @@ fs.writeFileSync(out, lines.join('\n'));
 
 std::string shell_quote(const std::string& s) {
   std::string out = "'";
-  for (const char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  for (const char c : s)
+    out += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return out + "'";
 }
 
@@ -138,12 +139,13 @@ class ReaddirNode : public Readdir {
   }
 
   // Node's lines for the walk, run as `user_prefix node ...`.
-  std::vector<std::string> node_lines(const std::string& start, bool types,
-                                      const std::string& user_prefix = "") const {
+  std::vector<std::string> node_lines(
+      const std::string& start, bool types,
+      const std::string& user_prefix = "") const {
     const std::string out = script_ + ".out";
     const std::string cmd = user_prefix + "node " + shell_quote(script_) + " " +
-                            shell_quote(start) + " " + (types ? "true" : "false") + " " +
-                            shell_quote(out);
+                            shell_quote(start) + " " +
+                            (types ? "true" : "false") + " " + shell_quote(out);
     EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
     const std::string text = slurp(out);
     fs::remove(out);
@@ -172,8 +174,9 @@ class ReaddirNode : public Readdir {
     for (const bool fast_impl : {true, false}) {
       SCOPED_TRACE(fast_impl ? "fast withFileTypes" : "baseline withFileTypes");
       const Result<ReaddirResult> r =
-          fast_impl ? fast::readdir_recursive(start, {.with_file_types = true})
-                    : baseline::readdir_recursive(start, {.with_file_types = true});
+          fast_impl
+              ? fast::readdir_recursive(start, {.with_file_types = true})
+              : baseline::readdir_recursive(start, {.with_file_types = true});
       ASSERT_TRUE(r.has_value()) << r.error().message;
       const auto& dirents = std::get<std::vector<Dirent>>(*r);
       EXPECT_EQ(json_lines(relative_paths(dirents, start)), names);
@@ -182,7 +185,8 @@ class ReaddirNode : public Readdir {
       for (const Dirent& d : dirents) {
         const std::string p = detail::node_join(d.parent_path, d.name);
         std::error_code ec;
-        if (d.type == DirentType::kSymlink && fs::is_directory(p, ec)) walk_roots.push_back(p);
+        if (d.type == DirentType::kSymlink && fs::is_directory(p, ec))
+          walk_roots.push_back(p);
       }
       // Each Dirent goes to the innermost link it lies beneath, or to start.
       std::map<std::string, std::vector<Dirent>> by_walk_root{{start, {}}};
@@ -190,9 +194,10 @@ class ReaddirNode : public Readdir {
       for (const Dirent& d : dirents) {
         std::string owner = start;
         for (const std::string& w : walk_roots) {
-          const bool beneath = d.parent_path == w || (d.parent_path.size() > w.size() &&
-                                                      d.parent_path.compare(0, w.size(), w) == 0 &&
-                                                      d.parent_path[w.size()] == '/');
+          const bool beneath = d.parent_path == w ||
+                               (d.parent_path.size() > w.size() &&
+                                d.parent_path.compare(0, w.size(), w) == 0 &&
+                                d.parent_path[w.size()] == '/');
           if (beneath && (owner == start || w.size() > owner.size())) owner = w;
         }
         by_walk_root[owner].push_back(d);
@@ -234,15 +239,18 @@ TEST_F(ReaddirNode, NamesTypesAndOrderMatchNode) {
 }
 
 TEST_F(ReaddirNode, EaccesMessageMatchesNode) {
-  if (std::system("command -v setpriv > /dev/null 2>&1") != 0) GTEST_SKIP() << "no setpriv";
+  if (std::system("command -v setpriv > /dev/null 2>&1") != 0)
+    GTEST_SKIP() << "no setpriv";
   dir("a/secret");
   ASSERT_EQ(::chmod(path("a/secret").c_str(), 0), 0);
-  const std::string as_nobody = "setpriv --reuid=65534 --regid=65534 --clear-groups ";
+  const std::string as_nobody =
+      "setpriv --reuid=65534 --regid=65534 --clear-groups ";
   for (const bool types : {false, true}) {
-    const std::vector<std::string> node = node_lines(root_ + "/", types, as_nobody);
+    const std::vector<std::string> node =
+        node_lines(root_ + "/", types, as_nobody);
     const int code = exit_code_as_nobody([&] {
-      const Outcome ours =
-          flatten(fast::readdir_recursive(root_ + "/", {.with_file_types = types}));
+      const Outcome ours = flatten(
+          fast::readdir_recursive(root_ + "/", {.with_file_types = types}));
       return node.size() == 1 && node[0] == "error " + ours.error ? 0 : 1;
     });
     EXPECT_EQ(code, 0) << (node.empty() ? "(no output)" : node[0]);

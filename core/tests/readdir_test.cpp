@@ -3,6 +3,8 @@
 // Node's order, with Node's names, types, parent paths and errors; Node
 // itself is the oracle in readdir_node_oracle_test.cpp.
 
+#include "fpbench/core/readdir.hpp"
+
 #include <sys/stat.h>
 #include <uv.h>
 
@@ -14,22 +16,21 @@
 #include <vector>
 
 #include "fpbench/core/operations.hpp"
-#include "fpbench/core/readdir.hpp"
 #include "readdir_detail.hpp"
 #include "readdir_test_support.hpp"
 
 namespace fpbench::core {
 namespace {
 
+using testing_support::all_ways;
 using testing_support::exit_code_as_nobody;
 using testing_support::flatten;
 using testing_support::make_random_tree;
 using testing_support::Outcome;
 using testing_support::Readdir;
-using testing_support::relative_paths;
 using testing_support::reference_names;
+using testing_support::relative_paths;
 using testing_support::Way;
-using testing_support::all_ways;
 
 namespace fs = std::filesystem;
 
@@ -41,8 +42,10 @@ TEST_F(Readdir, GeneratedTreesAgreeEverywhere) {
     const Outcome names = expect_all_agree(tree, {.with_file_types = false});
     EXPECT_EQ(names.lines, reference_names(tree));
     expect_all_agree(tree, {.with_file_types = true});
-    EXPECT_EQ(relative_paths(fast::readdir_recursive(tree, {.with_file_types = true}), tree),
-              names.lines);
+    EXPECT_EQ(
+        relative_paths(fast::readdir_recursive(tree, {.with_file_types = true}),
+                       tree),
+        names.lines);
   }
 }
 
@@ -56,8 +59,9 @@ TEST_F(Readdir, BreadthFirstByteWiseOrder) {
   file("\xc3\xa9");  // é sorts after every ASCII byte
   file("_");
   const Outcome names = expect_all_agree({.with_file_types = false});
-  EXPECT_EQ(names.lines, (std::vector<std::string>{"B", "_", "a", "b", "\xc3\xa9", "a/A", "a/z",
-                                                   "b/inner", "b/inner/deep"}));
+  EXPECT_EQ(names.lines,
+            (std::vector<std::string>{"B", "_", "a", "b", "\xc3\xa9", "a/A",
+                                      "a/z", "b/inner", "b/inner/deep"}));
   const Outcome types = expect_all_agree({.with_file_types = true});
   EXPECT_EQ(types.lines, (std::vector<std::string>{
                              "B | " + root_ + " | file",
@@ -86,9 +90,11 @@ TEST_F(Readdir, ParentPathIsNodesJoin) {
   file("d/e/f");
   const std::string messy = root_ + "/./d//";
   const Outcome types = expect_all_agree(messy, {.with_file_types = true});
-  EXPECT_EQ(types.lines, (std::vector<std::string>{"e | " + messy + " | directory",
-                                                   "f | " + root_ + "/d/e | file"}));
-  EXPECT_EQ(expect_all_agree(messy, {}).lines, (std::vector<std::string>{"e", "e/f"}));
+  EXPECT_EQ(types.lines,
+            (std::vector<std::string>{"e | " + messy + " | directory",
+                                      "f | " + root_ + "/d/e | file"}));
+  EXPECT_EQ(expect_all_agree(messy, {}).lines,
+            (std::vector<std::string>{"e", "e/f"}));
 }
 
 TEST_F(Readdir, SymlinksToFilesDirectoriesAndNowhere) {
@@ -100,8 +106,9 @@ TEST_F(Readdir, SymlinksToFilesDirectoriesAndNowhere) {
   link("missing", "dangling");
   const Outcome names = expect_all_agree({});
   EXPECT_EQ(names.lines, (std::vector<std::string>{
-                             "dangling", "real", "to-dir", "to-file", "real/sub", "real/top",
-                             "to-dir/sub", "to-dir/top", "real/sub/leaf", "to-dir/sub/leaf"}));
+                             "dangling", "real", "to-dir", "to-file",
+                             "real/sub", "real/top", "to-dir/sub", "to-dir/top",
+                             "real/sub/leaf", "to-dir/sub/leaf"}));
   // With file types too the link to a directory is followed (Node v20
   // would stop at it), its own type staying symlink.
   const Outcome types = expect_all_agree({.with_file_types = true});
@@ -117,8 +124,10 @@ TEST_F(Readdir, SymlinksToFilesDirectoriesAndNowhere) {
                              "leaf | " + root_ + "/real/sub | file",
                              "leaf | " + root_ + "/to-dir/sub | file",
                          }));
-  EXPECT_EQ(relative_paths(baseline::readdir_recursive(root_, {.with_file_types = true}), root_),
-            names.lines);
+  EXPECT_EQ(
+      relative_paths(
+          baseline::readdir_recursive(root_, {.with_file_types = true}), root_),
+      names.lines);
 }
 
 TEST_F(Readdir, SymlinkCyclesAreListedButNotFollowed) {
@@ -129,8 +138,9 @@ TEST_F(Readdir, SymlinkCyclesAreListedButNotFollowed) {
   link("../b", "a/x");
   link("../a", "b/y");
   const Outcome names = expect_all_agree({});
-  EXPECT_EQ(names.lines, (std::vector<std::string>{"a", "b", "self", "a/up", "a/x", "b/y", "a/x/y",
-                                                   "b/y/up", "b/y/x"}));
+  EXPECT_EQ(names.lines,
+            (std::vector<std::string>{"a", "b", "self", "a/up", "a/x", "b/y",
+                                      "a/x/y", "b/y/up", "b/y/x"}));
   // The same from a root given through a link to it.
   link(root_, "../" + fs::path(root_).filename().string() + "-link");
   const std::string via_link = root_ + "-link";
@@ -144,9 +154,11 @@ TEST_F(Readdir, SymlinkCyclesAreListedButNotFollowed) {
         "x | " + r + "/b/y | symlink",
     };
   };
-  EXPECT_EQ(expect_all_agree(via_link, {.with_file_types = true}).lines, types_from(via_link));
+  EXPECT_EQ(expect_all_agree(via_link, {.with_file_types = true}).lines,
+            types_from(via_link));
   ::unlink(via_link.c_str());
-  EXPECT_EQ(expect_all_agree({.with_file_types = true}).lines, types_from(root_));
+  EXPECT_EQ(expect_all_agree({.with_file_types = true}).lines,
+            types_from(root_));
 }
 
 TEST_F(Readdir, LinksToTheRootAndToARealAncestorAreNotEntered) {
@@ -158,8 +170,9 @@ TEST_F(Readdir, LinksToTheRootAndToARealAncestorAreNotEntered) {
   link("..", "d/sub/back");
   link("d", "top");
   EXPECT_EQ(expect_all_agree({}).lines,
-            (std::vector<std::string>{"d", "top", "d/f", "d/home", "d/sub", "top/f", "top/home",
-                                      "top/sub", "d/sub/back", "top/sub/back"}));
+            (std::vector<std::string>{"d", "top", "d/f", "d/home", "d/sub",
+                                      "top/f", "top/home", "top/sub",
+                                      "d/sub/back", "top/sub/back"}));
   EXPECT_EQ(expect_all_agree({.with_file_types = true}).lines,
             (std::vector<std::string>{
                 "d | " + root_ + " | directory",
@@ -209,8 +222,9 @@ TEST_F(Readdir, FifosSocketsAndLinksToDevices) {
 
 TEST_F(Readdir, NamesWithSpacesNewlinesAndInvalidUtf8) {
   const std::vector<std::string> names = {
-      "with space", "new\nline",   "tab\there",           "\xff\xfe", "bad \xc3\x28 utf8", "-dash",
-      "quote\"'",   "back\\slash", std::string(255, 'L'), "\x01\x7f"};
+      "with space",          "new\nline", "tab\there", "\xff\xfe",
+      "bad \xc3\x28 utf8",   "-dash",     "quote\"'",  "back\\slash",
+      std::string(255, 'L'), "\x01\x7f"};
   dir("sub dir\n");
   for (const std::string& n : names) {
     file(n);
@@ -219,7 +233,8 @@ TEST_F(Readdir, NamesWithSpacesNewlinesAndInvalidUtf8) {
   const Outcome out = expect_all_agree({});
   EXPECT_EQ(out.lines.size(), 2 * names.size() + 1);
   for (const std::string& n : names) {
-    EXPECT_NE(std::find(out.lines.begin(), out.lines.end(), "sub dir\n/" + n), out.lines.end())
+    EXPECT_NE(std::find(out.lines.begin(), out.lines.end(), "sub dir\n/" + n),
+              out.lines.end())
         << n;
   }
   EXPECT_EQ(out.lines, reference_names(root_));
@@ -234,7 +249,8 @@ TEST_F(Readdir, LargeDirectoriesSortByteWise) {
   for (int i = 0; i < 700; ++i) {
     std::string name = i % 3 == 0 ? "shared-prefix-of-16" : "";
     const std::size_t length = name.size() + 1 + rng() % 20;
-    while (name.size() < length || name.empty() || name == "." || name == "..") {
+    while (name.size() < length || name.empty() || name == "." ||
+           name == "..") {
       const auto c = static_cast<char>(1 + rng() % 255);
       if (c != '/') name += c;
     }
@@ -284,7 +300,8 @@ TEST_F(Readdir, DTypeUnknownSeamStatsEveryEntry) {
   const auto stats_for = [&](bool unknown, bool types) {
     test_hooks::set_ignore_d_type(unknown);
     const std::size_t before = test_hooks::stat_calls();
-    const Result<ReaddirResult> r = fast::readdir_recursive(root_, {.with_file_types = types});
+    const Result<ReaddirResult> r =
+        fast::readdir_recursive(root_, {.with_file_types = types});
     const std::size_t calls = test_hooks::stat_calls() - before;
     test_hooks::set_ignore_d_type(false);
     EXPECT_TRUE(r.has_value());
@@ -304,8 +321,9 @@ TEST_F(Readdir, DTypeUnknownSeamStatsEveryEntry) {
 TEST_F(Readdir, MissingRootAndRootThatIsAFile) {
   file("plain");
   for (const bool types : {false, true}) {
-    EXPECT_EQ(expect_all_agree(path("missing"), {.with_file_types = types}).error,
-              "ENOENT: no such file or directory, scandir '" + path("missing") + "'");
+    EXPECT_EQ(
+        expect_all_agree(path("missing"), {.with_file_types = types}).error,
+        "ENOENT: no such file or directory, scandir '" + path("missing") + "'");
     EXPECT_EQ(expect_all_agree(path("plain"), {.with_file_types = types}).error,
               "ENOTDIR: not a directory, scandir '" + path("plain") + "'");
   }
@@ -322,7 +340,8 @@ TEST_F(Readdir, UnreadableSubdirectoryFailsTheWholeCall) {
   file("a/secret/x");
   file("z");
   ASSERT_EQ(::chmod(path("a/secret").c_str(), 0), 0);
-  const std::string expected = "EACCES: permission denied, scandir '" + path("a/secret") + "'";
+  const std::string expected =
+      "EACCES: permission denied, scandir '" + path("a/secret") + "'";
   for (const bool types : {false, true}) {
     for (const Way& way : all_ways()) {
       const int code = exit_code_as_nobody([&] {
@@ -333,7 +352,8 @@ TEST_F(Readdir, UnreadableSubdirectoryFailsTheWholeCall) {
       EXPECT_EQ(code, 0) << way.name << " with_file_types=" << types;
     }
     const int floor_code = exit_code_as_nobody([&] {
-      const Result<std::size_t> n = floor::readdir_recursive(root_, {.with_file_types = types});
+      const Result<std::size_t> n =
+          floor::readdir_recursive(root_, {.with_file_types = types});
       return !n.has_value() && n.error().message == expected ? 0 : 1;
     });
     EXPECT_EQ(floor_code, 0) << "floor with_file_types=" << types;
@@ -350,13 +370,15 @@ TEST_F(Readdir, UnsearchableDirectoryIsListedNotEntered) {
   for (const Way& way : all_ways()) {
     const int code = exit_code_as_nobody([&] {
       const Outcome names = flatten(way.run(root_, {}));
-      if (names.lines != std::vector<std::string>{"noexec", "noexec/inner"}) return 1;
+      if (names.lines != std::vector<std::string>{"noexec", "noexec/inner"})
+        return 1;
       // Without d_type the type itself needs an lstat, which fails first.
-      const bool unknown = std::string(way.name).find("unknown") != std::string::npos;
+      const bool unknown =
+          std::string(way.name).find("unknown") != std::string::npos;
       const Outcome types = flatten(way.run(root_, {.with_file_types = true}));
       return types.error == "EACCES: permission denied, " +
-                                std::string(unknown ? "lstat" : "scandir") + " '" +
-                                path("noexec/inner") + "'"
+                                std::string(unknown ? "lstat" : "scandir") +
+                                " '" + path("noexec/inner") + "'"
                  ? 0
                  : 2;
     });
@@ -375,13 +397,19 @@ TEST_F(Readdir, ManyWalksShareOneLoop) {
   uv_loop_t loop;
   ASSERT_EQ(uv_loop_init(&loop), 0);
   std::vector<Outcome> called;
-  const auto keep = [&called](Result<ReaddirResult> r) { called.push_back(flatten(r)); };
+  const auto keep = [&called](Result<ReaddirResult> r) {
+    called.push_back(flatten(r));
+  };
   std::vector<std::future<Result<ReaddirResult>>> futures;
   for (int i = 0; i < 3; ++i) {
-    (void)baseline::readdir_recursive_async(&loop, path("t"), {}, AsyncMode::kCallback, keep);
-    (void)fast::readdir_recursive_async(&loop, path("t"), {}, AsyncMode::kCallback, keep);
-    futures.push_back(baseline::readdir_recursive_async(&loop, path("t"), {}, AsyncMode::kPromise));
-    futures.push_back(fast::readdir_recursive_async(&loop, path("t"), {}, AsyncMode::kPromise));
+    (void)baseline::readdir_recursive_async(&loop, path("t"), {},
+                                            AsyncMode::kCallback, keep);
+    (void)fast::readdir_recursive_async(&loop, path("t"), {},
+                                        AsyncMode::kCallback, keep);
+    futures.push_back(baseline::readdir_recursive_async(&loop, path("t"), {},
+                                                        AsyncMode::kPromise));
+    futures.push_back(fast::readdir_recursive_async(&loop, path("t"), {},
+                                                    AsyncMode::kPromise));
   }
   uv_run(&loop, UV_RUN_DEFAULT);
   ASSERT_EQ(uv_loop_close(&loop), 0);

@@ -41,7 +41,8 @@ struct Outcome {
 };
 
 inline std::string describe(const Dirent& d) {
-  return d.name + " | " + d.parent_path + " | " + std::string(dirent_type_name(d.type));
+  return d.name + " | " + d.parent_path + " | " +
+         std::string(dirent_type_name(d.type));
 }
 
 inline Outcome flatten(const Result<ReaddirResult>& r) {
@@ -53,38 +54,43 @@ inline Outcome flatten(const Result<ReaddirResult>& r) {
   if (const auto* names = std::get_if<std::vector<std::string>>(&*r)) {
     out.lines = *names;
   } else {
-    for (const Dirent& d : std::get<std::vector<Dirent>>(*r)) out.lines.push_back(describe(d));
+    for (const Dirent& d : std::get<std::vector<Dirent>>(*r))
+      out.lines.push_back(describe(d));
   }
   return out;
 }
 
 // Each Dirent's path as the names give it: path.join(parent_path, name)
 // made relative to start.
-inline std::vector<std::string> relative_paths(const std::vector<Dirent>& dirents,
-                                        const std::string& start) {
+inline std::vector<std::string> relative_paths(
+    const std::vector<Dirent>& dirents, const std::string& start) {
   const std::string prefix = detail::node_join_prefix(start);
   std::vector<std::string> out;
   for (const Dirent& d : dirents) {
     const std::string p = detail::node_join(d.parent_path, d.name);
-    out.push_back(p.compare(0, prefix.size(), prefix) == 0 ? p.substr(prefix.size()) : p);
+    out.push_back(
+        p.compare(0, prefix.size(), prefix) == 0 ? p.substr(prefix.size()) : p);
   }
   return out;
 }
 
-inline std::vector<std::string> relative_paths(const Result<ReaddirResult>& r, const std::string& start) {
+inline std::vector<std::string> relative_paths(const Result<ReaddirResult>& r,
+                                               const std::string& start) {
   if (!r) return {"error " + r.error().message};
   return relative_paths(std::get<std::vector<Dirent>>(*r), start);
 }
 
 using AsyncFn = decltype(Operations::readdir_recursive_async);
 
-inline Result<ReaddirResult> run_async(AsyncFn fn, const std::string& root, const ReaddirOptions& options,
-                                AsyncMode mode) {
+inline Result<ReaddirResult> run_async(AsyncFn fn, const std::string& root,
+                                       const ReaddirOptions& options,
+                                       AsyncMode mode) {
   uv_loop_t loop;
   FPBENCH_CHECK(uv_loop_init(&loop) == 0);
   std::optional<Result<ReaddirResult>> got;
-  auto future = fn(&loop, root, options, mode,
-                   [&got](Result<ReaddirResult> r) { got.emplace(std::move(r)); });
+  auto future = fn(&loop, root, options, mode, [&got](Result<ReaddirResult> r) {
+    got.emplace(std::move(r));
+  });
   uv_run(&loop, UV_RUN_DEFAULT);
   FPBENCH_CHECK(uv_loop_close(&loop) == 0);
   if (mode == AsyncMode::kPromise) {
@@ -105,7 +111,9 @@ class IgnoreDType {
 
 struct Way {
   std::string name;
-  std::function<Result<ReaddirResult>(const std::string&, const ReaddirOptions&)> run;
+  std::function<Result<ReaddirResult>(const std::string&,
+                                      const ReaddirOptions&)>
+      run;
 };
 
 // Every row of the operations table that lists (not the floor, which
@@ -118,16 +126,18 @@ inline const std::vector<Way>& all_ways() {
       const std::string name(ops.name);
       out.push_back({name + " sync", ops.readdir_recursive});
       if (ops.implementation == Implementation::kFast) {
-        out.push_back({name + " sync, d_type unknown", [&ops](auto& p, auto& o) {
-                         IgnoreDType unknown;
-                         return ops.readdir_recursive(p, o);
-                       }});
+        out.push_back(
+            {name + " sync, d_type unknown", [&ops](auto& p, auto& o) {
+               IgnoreDType unknown;
+               return ops.readdir_recursive(p, o);
+             }});
       }
       for (const AsyncMode mode : {AsyncMode::kCallback, AsyncMode::kPromise}) {
-        out.push_back({name + (mode == AsyncMode::kCallback ? " callback" : " promise"),
-                       [&ops, mode](auto& p, auto& o) {
-                         return run_async(ops.readdir_recursive_async, p, o, mode);
-                       }});
+        out.push_back(
+            {name + (mode == AsyncMode::kCallback ? " callback" : " promise"),
+             [&ops, mode](auto& p, auto& o) {
+               return run_async(ops.readdir_recursive_async, p, o, mode);
+             }});
       }
     }
     return out;
@@ -137,11 +147,14 @@ inline const std::vector<Way>& all_ways() {
 
 struct Counter {
   std::string name;
-  std::function<Result<std::size_t>(const std::string&, const ReaddirOptions&)> run;
+  std::function<Result<std::size_t>(const std::string&, const ReaddirOptions&)>
+      run;
 };
 
-inline Result<std::size_t> count_on_new_loop(const Operations& ops, const std::string& root,
-                                      const ReaddirOptions& options, AsyncMode mode) {
+inline Result<std::size_t> count_on_new_loop(const Operations& ops,
+                                             const std::string& root,
+                                             const ReaddirOptions& options,
+                                             AsyncMode mode) {
   uv_loop_t loop;
   FPBENCH_CHECK(uv_loop_init(&loop) == 0);
   Result<std::size_t> n = ops.readdir_count_on_loop(&loop, root, options, mode);
@@ -158,16 +171,18 @@ inline const std::vector<Counter>& all_counters() {
       const std::string name = std::string(ops.name) + " count";
       out.push_back({name + " sync", ops.readdir_count});
       if (ops.implementation == Implementation::kFloor) {
-        out.push_back({name + " sync, d_type unknown", [&ops](auto& p, auto& o) {
-                         IgnoreDType unknown;
-                         return ops.readdir_count(p, o);
-                       }});
+        out.push_back(
+            {name + " sync, d_type unknown", [&ops](auto& p, auto& o) {
+               IgnoreDType unknown;
+               return ops.readdir_count(p, o);
+             }});
       }
       for (const AsyncMode mode : {AsyncMode::kCallback, AsyncMode::kPromise}) {
-        out.push_back({name + (mode == AsyncMode::kCallback ? " callback" : " promise"),
-                       [&ops, mode](auto& p, auto& o) {
-                         return count_on_new_loop(ops, p, o, mode);
-                       }});
+        out.push_back(
+            {name + (mode == AsyncMode::kCallback ? " callback" : " promise"),
+             [&ops, mode](auto& p, auto& o) {
+               return count_on_new_loop(ops, p, o, mode);
+             }});
       }
     }
     return out;
@@ -196,11 +211,12 @@ class Readdir : public ::testing::Test {
   void TearDown() override {
     EXPECT_EQ(open_fd_count(), fds_before_) << "a file descriptor leaked";
     // Give back permissions taken away so everything can be removed.
-    for (auto it =
-             std::filesystem::recursive_directory_iterator(root_, std::filesystem::directory_options::skip_permission_denied);
+    for (auto it = std::filesystem::recursive_directory_iterator(
+             root_, std::filesystem::directory_options::skip_permission_denied);
          it != std::filesystem::recursive_directory_iterator(); ++it) {
       std::error_code ec;
-      if (!it->is_symlink(ec) && it->is_directory(ec)) ::chmod(it->path().c_str(), 0755);
+      if (!it->is_symlink(ec) && it->is_directory(ec))
+        ::chmod(it->path().c_str(), 0755);
     }
     std::filesystem::remove_all(root_);
   }
@@ -208,8 +224,12 @@ class Readdir : public ::testing::Test {
   [[nodiscard]] std::string path(const std::string& relative) const {
     return root_ + "/" + relative;
   }
-  void dir(const std::string& relative) const { std::filesystem::create_directories(path(relative)); }
-  void file(const std::string& relative) const { std::ofstream(path(relative)) << "x"; }
+  void dir(const std::string& relative) const {
+    std::filesystem::create_directories(path(relative));
+  }
+  void file(const std::string& relative) const {
+    std::ofstream(path(relative)) << "x";
+  }
   void link(const std::string& target, const std::string& relative) const {
     ASSERT_EQ(::symlink(target.c_str(), path(relative).c_str()), 0) << relative;
   }
@@ -231,11 +251,14 @@ class Readdir : public ::testing::Test {
   // Runs every implementation in every mode; all must agree with baseline
   // sync, and every row's counted forms (the floor's among them, also with
   // d_type hidden) must count as many entries. Returns baseline's outcome.
-  Outcome expect_all_agree(const std::string& start, const ReaddirOptions& options) const {
-    const Outcome reference = flatten(baseline::readdir_recursive(start, options));
+  Outcome expect_all_agree(const std::string& start,
+                           const ReaddirOptions& options) const {
+    const Outcome reference =
+        flatten(baseline::readdir_recursive(start, options));
     for (const Way& way : all_ways()) {
       EXPECT_EQ(flatten(way.run(start, options)), reference)
-          << way.name << " on " << start << " with_file_types=" << options.with_file_types;
+          << way.name << " on " << start
+          << " with_file_types=" << options.with_file_types;
     }
     for (const Counter& counter : all_counters()) {
       const Result<std::size_t> count = counter.run(start, options);
@@ -243,7 +266,8 @@ class Readdir : public ::testing::Test {
         EXPECT_TRUE(count.has_value() && *count == reference.lines.size())
             << counter.name << " on " << start;
       } else {
-        EXPECT_EQ(count ? std::string("no error") : count.error().message, reference.error)
+        EXPECT_EQ(count ? std::string("no error") : count.error().message,
+                  reference.error)
             << counter.name << " on " << start;
       }
     }
@@ -268,17 +292,20 @@ inline std::vector<std::string> reference_names(const std::string& root) {
   std::vector<std::string> queue{""};
   for (std::size_t i = 0; i < queue.size(); ++i) {
     std::vector<std::string> names;
-    for (const auto& e : std::filesystem::directory_iterator(root + "/" + queue[i])) {
+    for (const auto& e :
+         std::filesystem::directory_iterator(root + "/" + queue[i])) {
       names.push_back(e.path().filename().string());
     }
-    std::sort(names.begin(), names.end(), [](const std::string& a, const std::string& b) {
-      return std::strcmp(a.c_str(), b.c_str()) < 0;
-    });
+    std::sort(names.begin(), names.end(),
+              [](const std::string& a, const std::string& b) {
+                return std::strcmp(a.c_str(), b.c_str()) < 0;
+              });
     for (const std::string& n : names) {
       const std::string rel = queue[i].empty() ? n : queue[i] + "/" + n;
       out.push_back(rel);
       std::error_code ec;
-      if (std::filesystem::is_directory(root + "/" + rel, ec)) queue.push_back(rel);
+      if (std::filesystem::is_directory(root + "/" + rel, ec))
+        queue.push_back(rel);
     }
   }
   return out;
@@ -292,7 +319,8 @@ inline void make_random_tree(const std::string& root, std::uint32_t seed) {
   auto name = [&] {
     std::string n;
     const std::size_t length = 1 + rng() % 12;
-    for (std::size_t i = 0; i < length; ++i) n += alphabet[rng() % alphabet.size()];
+    for (std::size_t i = 0; i < length; ++i)
+      n += alphabet[rng() % alphabet.size()];
     if (n == "." || n == "..") n += "x";
     return n;
   };

@@ -19,8 +19,8 @@ namespace fpbench::core::testing_support {
 // means the operation leaked none.
 inline std::size_t open_fd_count() {
   namespace fs = std::filesystem;
-  return static_cast<std::size_t>(
-      std::distance(fs::directory_iterator("/proc/self/fd"), fs::directory_iterator()));
+  return static_cast<std::size_t>(std::distance(
+      fs::directory_iterator("/proc/self/fd"), fs::directory_iterator()));
 }
 
 // Runs fn in a child process as nobody (uid and gid 65534) when the tests
@@ -28,7 +28,8 @@ inline std::size_t open_fd_count() {
 inline int exit_code_as_nobody(const std::function<int()>& fn) {
   const pid_t pid = ::fork();
   if (pid == 0) {
-    if (::geteuid() == 0 && (::setgid(65534) != 0 || ::setuid(65534) != 0)) _exit(99);
+    if (::geteuid() == 0 && (::setgid(65534) != 0 || ::setuid(65534) != 0))
+      _exit(99);
     _exit(fn());
   }
   int status = 0;
@@ -47,16 +48,18 @@ inline bool running_in_ci() {
 }
 
 // The oracle of the Node comparisons: the `node` on PATH.
-inline bool node_available() { return std::system("node --version > /dev/null 2>&1") == 0; }
+inline bool node_available() {
+  return std::system("node --version > /dev/null 2>&1") == 0;
+}
 
 }  // namespace fpbench::core::testing_support
 
 // Skips the current test saying why, or fails it with the same reason under
 // CI (see running_in_ci). Returns from the enclosing void function either way.
-#define FPBENCH_SKIP_OR_FAIL_IN_CI(reason)                                          \
-  do {                                                                              \
-    if (::fpbench::core::testing_support::running_in_ci()) {                        \
-      FAIL() << (reason) << "; CI is set, so this is a failure, not a skip";        \
-    }                                                                               \
-    GTEST_SKIP() << (reason);                                                       \
+#define FPBENCH_SKIP_OR_FAIL_IN_CI(reason)                                   \
+  do {                                                                       \
+    if (::fpbench::core::testing_support::running_in_ci()) {                 \
+      FAIL() << (reason) << "; CI is set, so this is a failure, not a skip"; \
+    }                                                                        \
+    GTEST_SKIP() << (reason);                                                \
   } while (false)

@@ -63,9 +63,9 @@ void check_encode(const JsString& s, const std::string& where) {
 void check_decode(const std::string& bytes, const std::string& where) {
   const JsString expected = baseline::decode(bytes, Encoding::kUtf8);
   for (Isa isa : levels()) {
-    ASSERT_TRUE(same_string(
-        expected, fast::internal::decode(bytes, Encoding::kUtf8, isa),
-        at(where, isa)));
+    ASSERT_TRUE(same_string(expected,
+                            fast::internal::decode(bytes, Encoding::kUtf8, isa),
+                            at(where, isa)));
   }
 }
 
@@ -85,7 +85,8 @@ class Gen {
       if (chance(5)) kind = below(4);
       const unsigned k = chance(20) ? below(4) : kind;
       if (below(1000) < lone_per_mille) {
-        s += static_cast<char16_t>((chance(50) ? 0xD800 : 0xDC00) + below(0x400));
+        s += static_cast<char16_t>((chance(50) ? 0xD800 : 0xDC00) +
+                                   below(0x400));
       } else if (k == 3 && chance(30)) {
         const std::uint32_t cp = below(0x100000);
         s += static_cast<char16_t>(0xD800 + cp / 0x400);
@@ -149,7 +150,8 @@ TEST_F(Utf8Sizes, EveryKindOfUnitLastAtEverySizeUpTo130) {
     for (char16_t u : last) {
       s.back() = u;
       ASSERT_NO_FATAL_FAILURE(check_encode(
-          JsString(s), where("last", size) + " U+" + std::to_string(unsigned{u})));
+          JsString(s),
+          where("last", size) + " U+" + std::to_string(unsigned{u})));
     }
   }
 }
@@ -163,8 +165,10 @@ TEST_F(Utf8Sizes, RunsOfOneKindAtEveryOffset) {
     char16_t low;
     unsigned span;  // 0: surrogate pairs
   };
-  const Kind kinds[] = {{"ascii", 0x00, 0x80},     {"2-byte", 0x80, 0x780},
-                        {"3-byte", 0x800, 0xD000}, {"from U+E000", 0xE000, 0x2000},
+  const Kind kinds[] = {{"ascii", 0x00, 0x80},
+                        {"2-byte", 0x80, 0x780},
+                        {"3-byte", 0x800, 0xD000},
+                        {"from U+E000", 0xE000, 0x2000},
                         {"pairs", 0, 0}};
   const auto run = [&](const Kind& k, std::size_t n) {
     std::u16string s;
@@ -181,7 +185,8 @@ TEST_F(Utf8Sizes, RunsOfOneKindAtEveryOffset) {
   for (const Kind& a : kinds) {
     for (const Kind& b : kinds) {
       for (std::size_t offset = 0; offset < 64; ++offset) {
-        const std::u16string s = run(kinds[0], offset) + run(a, 200) + run(b, 200) + run(kinds[0], 37);
+        const std::u16string s = run(kinds[0], offset) + run(a, 200) +
+                                 run(b, 200) + run(kinds[0], 37);
         ASSERT_NO_FATAL_FAILURE(check_encode(
             JsString(s), std::string("runs ") + a.name + " then " + b.name +
                              " after " + std::to_string(offset)));
@@ -193,7 +198,8 @@ TEST_F(Utf8Sizes, RunsOfOneKindAtEveryOffset) {
 TEST_F(Utf8Sizes, Utf8ToStringAtEverySizeUpTo4096) {
   Gen gen(23);
   for (std::size_t size = 0; size <= 4096; ++size) {
-    ASSERT_NO_FATAL_FAILURE(check_decode(gen.utf8(size, 0), where("valid", size)));
+    ASSERT_NO_FATAL_FAILURE(
+        check_decode(gen.utf8(size, 0), where("valid", size)));
     ASSERT_NO_FATAL_FAILURE(
         check_decode(gen.utf8(size, 5), where("corrupted", size)));
   }
@@ -202,7 +208,8 @@ TEST_F(Utf8Sizes, Utf8ToStringAtEverySizeUpTo4096) {
 TEST_F(Utf8Sizes, OneMebibyte) {
   Gen gen(24);
   constexpr std::size_t kMiB = std::size_t{1} << 20;
-  ASSERT_NO_FATAL_FAILURE(check_encode(JsString(gen.units(kMiB, 0)), "valid 1 MiB"));
+  ASSERT_NO_FATAL_FAILURE(
+      check_encode(JsString(gen.units(kMiB, 0)), "valid 1 MiB"));
   ASSERT_NO_FATAL_FAILURE(
       check_encode(JsString(gen.units(kMiB, 2)), "lone surrogates 1 MiB"));
   ASSERT_NO_FATAL_FAILURE(check_decode(gen.utf8(kMiB, 0), "valid 1 MiB"));

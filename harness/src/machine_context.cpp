@@ -1,7 +1,5 @@
 #include "machine_context.hpp"
 
-#include "fpbench/base/host.hpp"
-
 #include <sys/utsname.h>
 #include <unistd.h>
 
@@ -10,6 +8,7 @@
 #include <sstream>
 #include <thread>
 
+#include "fpbench/base/host.hpp"
 #include "fpbench/harness/process.hpp"
 
 namespace fpbench::harness::detail {
@@ -28,17 +27,20 @@ std::string utc_now() {
 
 std::string host_name() {
   char name[256] = {};
-  if (::gethostname(name, sizeof name - 1) != 0 || name[0] == '\0') return "unknown";
+  if (::gethostname(name, sizeof name - 1) != 0 || name[0] == '\0')
+    return "unknown";
   return name;
 }
 
 nlohmann::json parse_build_info(const std::string& text) {
   nlohmann::json info = nlohmann::json::object();
-  for (const char* key : {"compiler", "flags", "build_type", "commit"}) info[key] = nullptr;
+  for (const char* key : {"compiler", "flags", "build_type", "commit"})
+    info[key] = nullptr;
   std::istringstream lines(text);
   for (std::string line; std::getline(lines, line);) {
     const auto eq = line.find('=');
-    if (eq != std::string::npos && eq > 0) info[line.substr(0, eq)] = line.substr(eq + 1);
+    if (eq != std::string::npos && eq > 0)
+      info[line.substr(0, eq)] = line.substr(eq + 1);
   }
   return info;
 }
@@ -57,7 +59,8 @@ nlohmann::json machine_context(const std::vector<MeasuredProgram>& programs,
     sides[p.side] = {
         {"path", p.path},
         {"impl", p.impl ? nlohmann::json(*p.impl) : nlohmann::json(nullptr)},
-        {"build_info", info && info->ok() ? parse_build_info(info->out) : nlohmann::json(nullptr)},
+        {"build_info", info && info->ok() ? parse_build_info(info->out)
+                                          : nlohmann::json(nullptr)},
     };
   }
   return {

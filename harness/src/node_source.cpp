@@ -60,7 +60,8 @@ std::optional<NodeResultLine> parse_node_result_line(std::string_view line) {
   }
   // A number beyond a double (1e400, 1e-400) is still a result line: read
   // as infinity or as (nearly) zero, the rate check names it.
-  if (ec == std::errc::result_out_of_range) rate = std::strtod(digits.c_str(), nullptr);
+  if (ec == std::errc::result_out_of_range)
+    rate = std::strtod(digits.c_str(), nullptr);
   const std::string_view head = line.substr(0, colon);
   const std::size_t name_end = head.find(' ');
   NodeResultLine r;

@@ -96,9 +96,10 @@ void install_signal_handlers() {
   static std::once_flag once;
   std::call_once(once, [] {
     for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) {
-      struct sigaction old{};
-      if (::sigaction(sig, nullptr, &old) != 0 || old.sa_handler != SIG_DFL) continue;
-      struct sigaction act{};
+      struct sigaction old {};
+      if (::sigaction(sig, nullptr, &old) != 0 || old.sa_handler != SIG_DFL)
+        continue;
+      struct sigaction act {};
       act.sa_handler = kill_groups_and_die;
       ::sigemptyset(&act.sa_mask);
       ::sigaction(sig, &act, nullptr);
@@ -110,8 +111,8 @@ void install_signal_handlers() {
 // of its group is killed, so that a helper it left holding a pipe open ends
 // too; at the deadline the child and its group are killed and reading stops
 // with what has arrived.
-void drain(int out_fd, int err_fd, Child& child, std::optional<Clock::time_point> deadline,
-           ProcessResult& result) {
+void drain(int out_fd, int err_fd, Child& child,
+           std::optional<Clock::time_point> deadline, ProcessResult& result) {
   std::array<pollfd, 2> fds = {{{out_fd, POLLIN, 0}, {err_fd, POLLIN, 0}}};
   std::array<std::string*, 2> sinks = {&result.out, &result.err};
   int open_count = 2;
@@ -120,7 +121,8 @@ void drain(int out_fd, int err_fd, Child& child, std::optional<Clock::time_point
   while (open_count > 0 && !stop) {
     int wait_ms = child.reaped ? -1 : static_cast<int>(kExitCheck.count());
     if (deadline) {
-      const auto left = std::chrono::ceil<std::chrono::milliseconds>(*deadline - Clock::now());
+      const auto left = std::chrono::ceil<std::chrono::milliseconds>(
+          *deadline - Clock::now());
       if (left.count() <= 0) {
         if (!child.reaped) {
           result.timed_out = true;
@@ -161,7 +163,8 @@ std::string seconds_text(std::chrono::milliseconds d) {
 
 std::string ProcessResult::status_text() const {
   if (timed_out) {
-    return "timed out after " + seconds_text(timeout) + " s; killed with its process group";
+    return "timed out after " + seconds_text(timeout) +
+           " s; killed with its process group";
   }
   if (term_signal != 0) {
     return "killed by signal " + std::to_string(term_signal) + " (" +
@@ -187,7 +190,9 @@ std::string tail_lines(const std::string& text, std::size_t max_lines) {
     --start;
   }
   std::string out = text.substr(start, end - start);
-  if (start > 0) out = "[... " + std::to_string(start) + " earlier bytes of stderr left out]\n" + out;
+  if (start > 0)
+    out = "[... " + std::to_string(start) +
+          " earlier bytes of stderr left out]\n" + out;
   return out;
 }
 
@@ -197,16 +202,19 @@ Result<ProcessResult> run_process(const std::vector<std::string>& argv,
   std::array<int, 2> out_pipe = {-1, -1};
   std::array<int, 2> err_pipe = {-1, -1};
   std::array<int, 2> exec_pipe = {-1, -1};  // reports a failed exec
-  if (::pipe2(out_pipe.data(), O_CLOEXEC) != 0 || ::pipe2(err_pipe.data(), O_CLOEXEC) != 0 ||
+  if (::pipe2(out_pipe.data(), O_CLOEXEC) != 0 ||
+      ::pipe2(err_pipe.data(), O_CLOEXEC) != 0 ||
       ::pipe2(exec_pipe.data(), O_CLOEXEC) != 0) {
     const int e = errno;
     close_pair(out_pipe);
     close_pair(err_pipe);
     close_pair(exec_pipe);
-    return Error(ErrorKind::kSystem, std::string("cannot create a pipe: ") + std::strerror(e));
+    return Error(ErrorKind::kSystem,
+                 std::string("cannot create a pipe: ") + std::strerror(e));
   }
   std::vector<char*> args;
-  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  for (const std::string& a : argv)
+    args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
 
   install_signal_handlers();
@@ -248,8 +256,8 @@ Result<ProcessResult> run_process(const std::vector<std::string>& argv,
     ::close(out_pipe[0]);
     ::close(err_pipe[0]);
     ::close(exec_pipe[0]);
-    return Error(ErrorKind::kSystem,
-                 std::string("cannot start a process: ") + std::strerror(fork_errno));
+    return Error(ErrorKind::kSystem, std::string("cannot start a process: ") +
+                                         std::strerror(fork_errno));
   }
 
   // Also here: the child may not have run its setpgid yet when the group is
@@ -265,8 +273,9 @@ Result<ProcessResult> run_process(const std::vector<std::string>& argv,
   }
   drain(out_pipe[0], err_pipe[0], child, deadline, result);
   int exec_errno = 0;
-  const bool exec_failed = ::read(exec_pipe[0], &exec_errno, sizeof exec_errno) ==
-                           static_cast<ssize_t>(sizeof exec_errno);
+  const bool exec_failed =
+      ::read(exec_pipe[0], &exec_errno, sizeof exec_errno) ==
+      static_cast<ssize_t>(sizeof exec_errno);
   ::close(out_pipe[0]);
   ::close(err_pipe[0]);
   ::close(exec_pipe[0]);
@@ -283,10 +292,12 @@ Result<ProcessResult> run_process(const std::vector<std::string>& argv,
   untrack_group(slot);
   const int status = child.status;
   if (exec_failed) {
-    return Error(ErrorKind::kSystem, "cannot run '" + argv[0] + "': " + std::strerror(exec_errno));
+    return Error(ErrorKind::kSystem,
+                 "cannot run '" + argv[0] + "': " + std::strerror(exec_errno));
   }
   if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
-  if (WIFSIGNALED(status) && !result.timed_out) result.term_signal = WTERMSIG(status);
+  if (WIFSIGNALED(status) && !result.timed_out)
+    result.term_signal = WTERMSIG(status);
   return result;
 }
 

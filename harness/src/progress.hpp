@@ -12,7 +12,9 @@ namespace fpbench::harness::detail {
 class Progress {
  public:
   Progress(bool enabled, std::size_t total_samples)
-      : enabled_(enabled), total_(total_samples), start_(std::chrono::steady_clock::now()) {}
+      : enabled_(enabled),
+        total_(total_samples),
+        start_(std::chrono::steady_clock::now()) {}
 
   void update(std::size_t done, std::size_t files_done, std::size_t files,
               std::size_t run, std::size_t runs, std::size_t configs_done,

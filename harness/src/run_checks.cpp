@@ -21,15 +21,17 @@ namespace {
 // That --resume and -o agree and --json is somewhere else.
 Result<void> check_output_paths(const RunOptions& o) {
   if (o.resume && o.output && !same_output_file(*o.output, *o.resume)) {
-    return usage_error(fmt::format(
-        "--resume {} appends to that file: -o/--output '{}' names another; drop -o", *o.resume,
-        *o.output));
+    return usage_error(
+        fmt::format("--resume {} appends to that file: -o/--output '{}' names "
+                    "another; drop -o",
+                    *o.resume, *o.output));
   }
   if (o.json && same_output_file(*o.json, samples_path(o))) {
-    return usage_error(fmt::format(
-        "--json '{}' is the samples file itself; writing it would replace the samples: "
-        "give --json another path",
-        *o.json));
+    return usage_error(
+        fmt::format("--json '{}' is the samples file itself; writing it would "
+                    "replace the samples: "
+                    "give --json another path",
+                    *o.json));
   }
   return {};
 }

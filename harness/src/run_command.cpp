@@ -25,14 +25,14 @@
 namespace fpbench::harness {
 namespace {
 
+using detail::check_options;
+using detail::check_sets;
+using detail::contains_any;
+using detail::samples_path;
+using detail::selector_matches;
 using reports::kSampleCsvHeader;
 using reports::parse_samples_csv;
 using reports::read_input;
-using detail::check_options;
-using detail::check_sets;
-using detail::samples_path;
-using detail::contains_any;
-using detail::selector_matches;
 
 constexpr std::int64_t kCountingIterations = 11;
 constexpr std::int64_t kCallgrindIterations = 5;
@@ -78,7 +78,8 @@ Pass add_pass(
   const unsigned cpus = std::max(1U, std::thread::hardware_concurrency());
   pass.parallel = timed ? 1 : o.jobs.value_or(static_cast<int>(cpus));
   pass.max_runs = o.max_runs;
-  pass.sample_timeout = sample_timeout(o, /*many=*/o.node || key == "instructions");
+  pass.sample_timeout =
+      sample_timeout(o, /*many=*/o.node || key == "instructions");
   return pass;
 }
 
@@ -208,12 +209,15 @@ std::vector<std::string> batches_by_scenario(
 Result<std::vector<reports::SampleRecord>> load_resumed(const std::string& path,
                                                         bool jsonl) {
   struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) return std::vector<reports::SampleRecord>{};
+  if (::stat(path.c_str(), &st) != 0)
+    return std::vector<reports::SampleRecord>{};
   // /dev/null and the like would take the samples and give none back.
   if (!S_ISREG(st.st_mode)) {
-    return usage_error(fmt::format(
-        "--resume {}: not a regular file; --resume continues a samples file (write "
-        "elsewhere with -o)", path));
+    return usage_error(
+        fmt::format("--resume {}: not a regular file; --resume continues a "
+                    "samples file (write "
+                    "elsewhere with -o)",
+                    path));
   }
   const auto text = read_input(path);
   if (!text) return text.error();
@@ -226,7 +230,8 @@ Result<std::vector<reports::SampleRecord>> load_resumed(const std::string& path,
     // be appended to it.
     const auto line = std::count(text->begin(), text->end(), '\n') + 1;
     return bad_input_error(fmt::format(
-        "{}:{}: the last row is incomplete (it has no newline: the run was interrupted while "
+        "{}:{}: the last row is incomplete (it has no newline: the run was "
+        "interrupted while "
         "writing it); delete that line (sed -i '$d' {}), then resume",
         path, line, path));
   }
@@ -292,14 +297,18 @@ void collect_not_converged(const RunOptions& o, RunSummary& summary) {
 }
 
 // Keeps this shard's part of the jobs; what the --json context says of it.
-Result<nlohmann::json> apply_shard(const RunOptions& o, std::vector<std::string>& jobs) {
-  nlohmann::json context = {{"machine_name", o.machine_name.empty() ? detail::host_name()
-                                                                     : o.machine_name}};
+Result<nlohmann::json> apply_shard(const RunOptions& o,
+                                   std::vector<std::string>& jobs) {
+  nlohmann::json context = {{"machine_name", o.machine_name.empty()
+                                                 ? detail::host_name()
+                                                 : o.machine_name}};
   if (o.shard.count == 1 && !o.shard_costs) return context;
   if (o.shard_costs && o.node) {
-    return usage_error("--shard-costs does not apply to --node (its jobs are scripts)");
+    return usage_error(
+        "--shard-costs does not apply to --node (its jobs are scripts)");
   }
-  if (o.shard_costs && o.shard.count == 1) return usage_error("--shard-costs needs --shard K/N");
+  if (o.shard_costs && o.shard.count == 1)
+    return usage_error("--shard-costs needs --shard K/N");
   ShardCosts costs;
   if (o.shard_costs) {
     auto read = read_shard_costs(*o.shard_costs);
@@ -308,15 +317,18 @@ Result<nlohmann::json> apply_shard(const RunOptions& o, std::vector<std::string>
   }
   const std::size_t all = jobs.size();
   jobs = shard_jobs(jobs, o.shard, costs);
-  context["shard"] = {{"index", o.shard.index},
-                      {"count", o.shard.count},
-                      {"balanced_by", o.shard_costs ? "costs" : "count"},
-                      {"costs_file", o.shard_costs ? nlohmann::json(*o.shard_costs) : nullptr},
-                      {"configurations", jobs},
-                      {"configurations_in_all_shards", all}};
+  context["shard"] = {
+      {"index", o.shard.index},
+      {"count", o.shard.count},
+      {"balanced_by", o.shard_costs ? "costs" : "count"},
+      {"costs_file", o.shard_costs ? nlohmann::json(*o.shard_costs) : nullptr},
+      {"configurations", jobs},
+      {"configurations_in_all_shards", all}};
   if (jobs.empty()) {
-    std::fprintf(stderr, "fpbench: note: shard %d/%d has none of the %zu configurations\n",
-                 o.shard.index, o.shard.count, all);
+    std::fprintf(
+        stderr,
+        "fpbench: note: shard %d/%d has none of the %zu configurations\n",
+        o.shard.index, o.shard.count, all);
   }
   return context;
 }
@@ -342,7 +354,9 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
   if (o.json) {
     if (auto ok = check_writable("--json", *o.json); !ok) return ok.error();
   }
-  if (auto ok = check_writable(o.resume ? "--resume" : "-o/--output", samples_path(o)); !ok)
+  if (auto ok = check_writable(o.resume ? "--resume" : "-o/--output",
+                               samples_path(o));
+      !ok)
     return ok.error();
   Plan plan = make_plan(o);
   if (plan.passes.empty())
@@ -437,8 +451,9 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
   }
   // A part with no configurations (more shards than configurations) is an
   // empty, valid part of the run.
-  auto summary = jobs->empty() ? Result<RunSummary>(RunSummary{})
-                               : run_passes(*jobs, plan.passes, ro, resumed, *writer);
+  auto summary = jobs->empty()
+                     ? Result<RunSummary>(RunSummary{})
+                     : run_passes(*jobs, plan.passes, ro, resumed, *writer);
   if (!summary) return summary;
   summary->notes = plan.notes;
   collect_not_converged(o, *summary);

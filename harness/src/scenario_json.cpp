@@ -49,7 +49,9 @@ std::string shortened(std::string text) {
   if (text.size() > 60) text = text.substr(0, 57) + "...";
   return text;
 }
-std::string shortened(const nlohmann::json& value) { return shortened(value.dump()); }
+std::string shortened(const nlohmann::json& value) {
+  return shortened(value.dump());
+}
 
 // The field `key` of a child's JSON object, nullptr when absent. Present
 // with another type it is an error, that sample's failure: a child printing
@@ -141,16 +143,21 @@ Result<std::vector<SampleRecord>> parse_scenario_json(const std::string& json) {
     // What it printed instead, so that "NaN" or a stray log line shows.
     const std::size_t first = json.find_first_not_of(" \t\r\n");
     if (first == std::string::npos) {
-      return benchmark_error("the benchmark printed no Google Benchmark JSON (its output was empty)");
+      return benchmark_error(
+          "the benchmark printed no Google Benchmark JSON (its output was "
+          "empty)");
     }
-    return benchmark_error(
-        fmt::format("the benchmark printed no Google Benchmark JSON (its output begins: {})",
-                    shortened(json.substr(first, json.find('\n', first) - first))));
-  }
-  if (!doc.is_object() || !doc.contains("benchmarks") || !doc["benchmarks"].is_array()) {
     return benchmark_error(fmt::format(
-        "the benchmark printed JSON without Google Benchmark's \"benchmarks\" array: {}",
-        shortened(doc)));
+        "the benchmark printed no Google Benchmark JSON (its output begins: "
+        "{})",
+        shortened(json.substr(first, json.find('\n', first) - first))));
+  }
+  if (!doc.is_object() || !doc.contains("benchmarks") ||
+      !doc["benchmarks"].is_array()) {
+    return benchmark_error(
+        fmt::format("the benchmark printed JSON without Google Benchmark's "
+                    "\"benchmarks\" array: {}",
+                    shortened(doc)));
   }
   const nlohmann::json no_context = nlohmann::json::object();
   const nlohmann::json& context =

@@ -14,9 +14,10 @@ Error failed(const std::string& what, const ProcessResult& p) {
 
 }  // namespace
 
-ScenarioProgram::ScenarioProgram(std::string path, std::optional<std::string> impl,
-                                 std::vector<std::string> sets,
-                                 std::optional<std::chrono::milliseconds> query_timeout)
+ScenarioProgram::ScenarioProgram(
+    std::string path, std::optional<std::string> impl,
+    std::vector<std::string> sets,
+    std::optional<std::chrono::milliseconds> query_timeout)
     : path_(std::move(path)),
       impl_(std::move(impl)),
       sets_(std::move(sets)),
@@ -53,7 +54,8 @@ ScenarioProgram::list_parameters() const {
   if (!p->ok()) return std::optional<std::vector<params::ScenarioParameters>>();
   auto described = params::parse_parameter_lines(p->out);
   if (!described) {
-    return benchmark_error(path_ + " --list-parameters: " + described.error().message);
+    return benchmark_error(path_ +
+                           " --list-parameters: " + described.error().message);
   }
   return std::optional(std::move(*described));
 }
@@ -64,8 +66,10 @@ Result<void> ScenarioProgram::check_release_build() const {
   if (!p->ok()) return failed(path_ + " --build-info", *p);
   const std::string& info = p->out;
   std::string why;
-  if (info.find("optimized=yes") == std::string::npos) why = "it is not optimized";
-  if (info.find("sanitized=yes") != std::string::npos) why = "it is built with sanitizers";
+  if (info.find("optimized=yes") == std::string::npos)
+    why = "it is not optimized";
+  if (info.find("sanitized=yes") != std::string::npos)
+    why = "it is built with sanitizers";
   if (info.find("assertions=yes") != std::string::npos && why.empty()) {
     why = "it is built with assertions (no NDEBUG)";
   }

@@ -51,17 +51,20 @@ std::string take_measured_callgrind_output(const std::string& dir) {
 // The error_message of each benchmark row that reports one, "; "-joined:
 // what a failing benchmark said about itself ("no fixture tree 'x'").
 std::string reported_errors(const std::string& json) {
-  const auto doc = nlohmann::json::parse(json, nullptr, /*allow_exceptions=*/false);
-  if (doc.is_discarded() || !doc.contains("benchmarks") || !doc["benchmarks"].is_array())
+  const auto doc =
+      nlohmann::json::parse(json, nullptr, /*allow_exceptions=*/false);
+  if (doc.is_discarded() || !doc.contains("benchmarks") ||
+      !doc["benchmarks"].is_array())
     return "";
   std::vector<std::string> messages;
   for (const auto& b : doc["benchmarks"]) {
     if (!b.is_object() || !b.contains("error_occurred") ||
         b["error_occurred"] != true)
       continue;
-    const auto& m = b.contains("error_message") && b["error_message"].is_string()
-                        ? b["error_message"].get_ref<const std::string&>()
-                        : std::string("error");
+    const auto& m =
+        b.contains("error_message") && b["error_message"].is_string()
+            ? b["error_message"].get_ref<const std::string&>()
+            : std::string("error");
     if (std::find(messages.begin(), messages.end(), m) == messages.end())
       messages.push_back(m);
   }
@@ -122,7 +125,8 @@ class ScenarioSource final : public SampleSource {
  public:
   ScenarioSource(std::string program, std::optional<std::string> impl,
                  std::vector<std::string> sets, ScenarioMeasure how)
-      : program_(program, impl, sets, how.query_timeout), how_(std::move(how)) {}
+      : program_(program, impl, sets, how.query_timeout),
+        how_(std::move(how)) {}
 
   [[nodiscard]] std::string describe() const override {
     return program_.path();

@@ -16,11 +16,13 @@ namespace {
 constexpr int kMaxShards = 10000;
 
 bool parse_int(std::string_view text, int& out) {
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+  const auto [end, ec] =
+      std::from_chars(text.data(), text.data() + text.size(), out);
   return ec == std::errc() && end == text.data() + text.size();
 }
 
-std::string name_of(const std::string& filename, const std::string& configuration) {
+std::string name_of(const std::string& filename,
+                    const std::string& configuration) {
   return configuration.empty() ? filename : filename + " " + configuration;
 }
 
@@ -29,11 +31,13 @@ std::string name_of(const std::string& filename, const std::string& configuratio
 Result<ShardSpec> parse_shard(std::string_view text) {
   const auto slash = text.find('/');
   ShardSpec spec;
-  if (slash == std::string_view::npos || !parse_int(text.substr(0, slash), spec.index) ||
+  if (slash == std::string_view::npos ||
+      !parse_int(text.substr(0, slash), spec.index) ||
       !parse_int(text.substr(slash + 1), spec.count) || spec.count < 1 ||
       spec.count > kMaxShards || spec.index < 1 || spec.index > spec.count) {
     return usage_error(fmt::format(
-        "--shard: expected K/N with 1 <= K <= N <= {} (e.g. 2/4), got '{}'", kMaxShards, text));
+        "--shard: expected K/N with 1 <= K <= N <= {} (e.g. 2/4), got '{}'",
+        kMaxShards, text));
   }
   return spec;
 }
@@ -60,8 +64,8 @@ Result<ShardCosts> read_shard_costs(const std::string& path) {
   return costs;
 }
 
-std::map<std::string, int> shard_assignment(const std::vector<std::string>& jobs, int count,
-                                            const ShardCosts& costs) {
+std::map<std::string, int> shard_assignment(
+    const std::vector<std::string>& jobs, int count, const ShardCosts& costs) {
   std::vector<std::string> names = jobs;
   std::sort(names.begin(), names.end());
   names.erase(std::unique(names.begin(), names.end()), names.end());
@@ -75,17 +79,21 @@ std::map<std::string, int> shard_assignment(const std::vector<std::string>& jobs
       ++known;
     }
   }
-  const double fallback = known == 0 ? 1.0 : known_sum / static_cast<double>(known);
+  const double fallback =
+      known == 0 ? 1.0 : known_sum / static_cast<double>(known);
   std::vector<std::pair<double, const std::string*>> weighted;
   for (const std::string& n : names) {
     const auto it = costs.find(n);
-    weighted.emplace_back(costs.empty() ? 1.0 : (it != costs.end() ? it->second : fallback), &n);
+    weighted.emplace_back(
+        costs.empty() ? 1.0 : (it != costs.end() ? it->second : fallback), &n);
   }
-  std::stable_sort(weighted.begin(), weighted.end(),
-                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::stable_sort(
+      weighted.begin(), weighted.end(),
+      [](const auto& a, const auto& b) { return a.first > b.first; });
   // Cost, then how many it holds: configurations that cost nothing (a
   // samples file without times) are still dealt out evenly.
-  std::vector<std::pair<double, std::size_t>> load(static_cast<std::size_t>(count), {0.0, 0});
+  std::vector<std::pair<double, std::size_t>> load(
+      static_cast<std::size_t>(count), {0.0, 0});
   std::map<std::string, int> part;
   for (const auto& [cost, name] : weighted) {
     const auto least = std::min_element(load.begin(), load.end());
@@ -96,7 +104,8 @@ std::map<std::string, int> shard_assignment(const std::vector<std::string>& jobs
   return part;
 }
 
-std::vector<std::string> shard_jobs(const std::vector<std::string>& jobs, const ShardSpec& spec,
+std::vector<std::string> shard_jobs(const std::vector<std::string>& jobs,
+                                    const ShardSpec& spec,
                                     const ShardCosts& costs) {
   if (spec.count == 1) return jobs;
   const auto part = shard_assignment(jobs, spec.count, costs);

@@ -32,7 +32,8 @@ struct Shell {
 
 Shell shell(const std::string& cmd, const fs::path& dir) {
   const fs::path out = dir / "stdout", err = dir / "stderr";
-  const std::string full = cmd + " >'" + out.string() + "' 2>'" + err.string() + "' </dev/null";
+  const std::string full =
+      cmd + " >'" + out.string() + "' 2>'" + err.string() + "' </dev/null";
   const int status = std::system(full.c_str());
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
 }
@@ -61,14 +62,15 @@ class BuildInfo : public ::testing::Test {
   // --list-configs with one benchmark, and anything else with one sample.
   fs::path fake_program(const std::string& name, const std::string& info) {
     const fs::path p = dir_ / name;
-    std::ofstream(p) << "#!/bin/sh\n"
-                     << "case \" $* \" in\n"
-                     << "  *' --build-info '*) printf '" << info << "'; exit 0;;\n"
-                     << "  *' --list-configs '*) echo 'demo/a n=1'; exit 0;;\n"
-                     << "esac\n"
-                     << "echo '{\"benchmarks\":[{\"name\":\"x\",\"run_type\":\"iteration\","
-                        "\"iterations\":10,\"real_time\":1000,\"time_unit\":\"ns\","
-                        "\"items_per_second\":1000000}]}'\n";
+    std::ofstream(p)
+        << "#!/bin/sh\n"
+        << "case \" $* \" in\n"
+        << "  *' --build-info '*) printf '" << info << "'; exit 0;;\n"
+        << "  *' --list-configs '*) echo 'demo/a n=1'; exit 0;;\n"
+        << "esac\n"
+        << "echo '{\"benchmarks\":[{\"name\":\"x\",\"run_type\":\"iteration\","
+           "\"iterations\":10,\"real_time\":1000,\"time_unit\":\"ns\","
+           "\"items_per_second\":1000000}]}'\n";
     ::chmod(p.c_str(), 0755);
     return p;
   }
@@ -76,14 +78,16 @@ class BuildInfo : public ::testing::Test {
   // `fpbench run ARGS --json FILE`'s context.
   nlohmann::json run_context(const std::string& args) {
     const fs::path json = dir_ / "samples.json";
-    const Shell r = shell(std::string("'") + FPBENCH_CLI + "' run " + args +
-                              " --runs 1 --warmup 0 --min-time 0.001 --no-progress --json '" +
-                              json.string() + "'",
-                          dir_);
+    const Shell r = shell(
+        std::string("'") + FPBENCH_CLI + "' run " + args +
+            " --runs 1 --warmup 0 --min-time 0.001 --no-progress --json '" +
+            json.string() + "'",
+        dir_);
     EXPECT_EQ(r.exit_code, 0) << r.err;
     const auto doc = nlohmann::json::parse(slurp(json), nullptr, false);
     EXPECT_FALSE(doc.is_discarded());
-    return doc.is_object() && doc.contains("context") ? doc["context"] : nlohmann::json();
+    return doc.is_object() && doc.contains("context") ? doc["context"]
+                                                      : nlohmann::json();
   }
 
   fs::path dir_;
@@ -108,7 +112,8 @@ std::string expected_commit(const fs::path& dir) {
   const std::string git = "git -C '" FPBENCH_SOURCE_DIR "' ";
   const Shell top = shell(git + "rev-parse --show-toplevel", dir);
   if (top.exit_code != 0 ||
-      fs::canonical(top.out.substr(0, top.out.find('\n'))) != fs::canonical(FPBENCH_SOURCE_DIR)) {
+      fs::canonical(top.out.substr(0, top.out.find('\n'))) !=
+          fs::canonical(FPBENCH_SOURCE_DIR)) {
     return "unknown";
   }
   const Shell head = shell(git + "rev-parse HEAD", dir);
@@ -119,8 +124,8 @@ TEST_F(BuildInfo, ScenarioProgramReportsItsCompilerFlagsBuildTypeAndCommit) {
   const Shell r = shell("'" FPBENCH_SCENARIOS "' --build-info", dir_);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto info = key_values(r.out);
-  for (const char* key :
-       {"optimized", "sanitized", "assertions", "compiler", "flags", "build_type", "commit"}) {
+  for (const char* key : {"optimized", "sanitized", "assertions", "compiler",
+                          "flags", "build_type", "commit"}) {
     EXPECT_EQ(info.count(key), 1u) << key << " missing from:\n" << r.out;
   }
   EXPECT_EQ(info.at("compiler"), FPBENCH_TEST_COMPILER);
@@ -128,9 +133,13 @@ TEST_F(BuildInfo, ScenarioProgramReportsItsCompilerFlagsBuildTypeAndCommit) {
   // The flags (from CMake) and the yes/no lines (from the compiler's own
   // macros) must tell the same story.
   const std::string& flags = info.at("flags");
-  EXPECT_EQ(flags.find("-fsanitize=") != std::string::npos, info.at("sanitized") == "yes") << flags;
+  EXPECT_EQ(flags.find("-fsanitize=") != std::string::npos,
+            info.at("sanitized") == "yes")
+      << flags;
   EXPECT_EQ(optimizes(flags), info.at("optimized") == "yes") << flags;
-  EXPECT_EQ(flags.find("-DNDEBUG") != std::string::npos, info.at("assertions") == "no") << flags;
+  EXPECT_EQ(flags.find("-DNDEBUG") != std::string::npos,
+            info.at("assertions") == "no")
+      << flags;
 
   const std::string commit = info.at("commit");
   const std::string expected = expected_commit(dir_);
@@ -140,13 +149,17 @@ TEST_F(BuildInfo, ScenarioProgramReportsItsCompilerFlagsBuildTypeAndCommit) {
 
 TEST_F(BuildInfo, RunJsonRecordsEachSidesOwnBuild) {
   const fs::path old_program = fake_program(
-      "old.sh", "optimized=yes\\nsanitized=no\\nassertions=no\\ncompiler=GNU 11.4.0\\n"
-                "flags=-O2 -DNDEBUG\\nbuild_type=Release\\ncommit=1111111\\n");
+      "old.sh",
+      "optimized=yes\\nsanitized=no\\nassertions=no\\ncompiler=GNU 11.4.0\\n"
+      "flags=-O2 -DNDEBUG\\nbuild_type=Release\\ncommit=1111111\\n");
   const fs::path new_program = fake_program(
-      "new.sh", "optimized=yes\\nsanitized=no\\nassertions=no\\ncompiler=Clang 16.0.6\\n"
-                "flags=-O3 -DNDEBUG -march=native\\nbuild_type=RelWithDebInfo\\ncommit=2222222\\n");
+      "new.sh",
+      "optimized=yes\\nsanitized=no\\nassertions=no\\ncompiler=Clang 16.0.6\\n"
+      "flags=-O3 -DNDEBUG "
+      "-march=native\\nbuild_type=RelWithDebInfo\\ncommit=2222222\\n");
   const nlohmann::json context =
-      run_context("--old '" + old_program.string() + "' --new '" + new_program.string() + "'");
+      run_context("--old '" + old_program.string() + "' --new '" +
+                  new_program.string() + "'");
   ASSERT_TRUE(context.contains("programs")) << context.dump(2);
   const nlohmann::json& old_side = context["programs"]["old"];
   const nlohmann::json& new_side = context["programs"]["new"];
@@ -163,16 +176,18 @@ TEST_F(BuildInfo, RunJsonRecordsEachSidesOwnBuild) {
   EXPECT_EQ(old_side["build_info"]["optimized"], "yes");
   // Nothing at the top claims to describe the measured code: the only
   // compiler recorded outside the sides is fpbench's own, under "harness".
-  for (const char* key : {"compiler", "compiler_flags", "build_type", "git_commit"}) {
+  for (const char* key :
+       {"compiler", "compiler_flags", "build_type", "git_commit"}) {
     EXPECT_FALSE(context.contains(key)) << key;
   }
 }
 
 TEST_F(BuildInfo, AnOlderProgramsMissingFieldsAreNull) {
-  const fs::path program =
-      fake_program("older.sh", "optimized=yes\\nsanitized=no\\nassertions=no\\n");
-  const nlohmann::json context = run_context("--old-impl baseline --new-impl fast --scenarios '" +
-                                             program.string() + "'");
+  const fs::path program = fake_program(
+      "older.sh", "optimized=yes\\nsanitized=no\\nassertions=no\\n");
+  const nlohmann::json context =
+      run_context("--old-impl baseline --new-impl fast --scenarios '" +
+                  program.string() + "'");
   ASSERT_TRUE(context.contains("programs")) << context.dump(2);
   for (const char* side : {"old", "new"}) {
     const nlohmann::json& p = context["programs"][side];

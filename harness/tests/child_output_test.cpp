@@ -14,7 +14,8 @@ namespace fpbench::harness {
 namespace {
 
 TEST(ExactFilter, EscapesRegexCharacters) {
-  EXPECT_EQ(exact_filter("fs/a n=1 x='a.b(c)'"), "^fs/a n=1 x='a\\.b\\(c\\)'(/iterations:[0-9]+)?(/real_time)?$");
+  EXPECT_EQ(exact_filter("fs/a n=1 x='a.b(c)'"),
+            "^fs/a n=1 x='a\\.b\\(c\\)'(/iterations:[0-9]+)?(/real_time)?$");
 }
 
 TEST(ScenarioJson, RateTimeAndErrors) {
@@ -45,15 +46,18 @@ TEST(ScenarioJson, OutputThatIsNotItsJsonSaysWhatWasPrinted) {
   const auto nan = parse_scenario_json("NaN\n");
   ASSERT_FALSE(nan.has_value());
   EXPECT_EQ(nan.error().message,
-            "the benchmark printed no Google Benchmark JSON (its output begins: NaN)");
+            "the benchmark printed no Google Benchmark JSON (its output "
+            "begins: NaN)");
   const auto empty = parse_scenario_json(" \n");
   ASSERT_FALSE(empty.has_value());
-  EXPECT_EQ(empty.error().message,
-            "the benchmark printed no Google Benchmark JSON (its output was empty)");
+  EXPECT_EQ(
+      empty.error().message,
+      "the benchmark printed no Google Benchmark JSON (its output was empty)");
   const auto other = parse_scenario_json(R"({"results":[]})");
   ASSERT_FALSE(other.has_value());
-  EXPECT_EQ(other.error().message,
-            R"(the benchmark printed JSON without Google Benchmark's "benchmarks" array: {"results":[]})");
+  EXPECT_EQ(
+      other.error().message,
+      R"(the benchmark printed JSON without Google Benchmark's "benchmarks" array: {"results":[]})");
   EXPECT_EQ(other.error().kind, ErrorKind::kBenchmarkFailed);
 }
 
@@ -68,7 +72,8 @@ TEST(ScenarioJson, AnUnknownOrMissingTimeUnitIsAnErrorNamingIt) {
       R"("real_time":0.5,"time_unit":"min","items_per_second":2.0}]})");
   ASSERT_FALSE(minutes.has_value());
   EXPECT_EQ(minutes.error().message,
-            "the benchmark reported an unknown time_unit 'min': expected ns, us, ms or s");
+            "the benchmark reported an unknown time_unit 'min': expected ns, "
+            "us, ms or s");
   const auto none = parse_scenario_json(
       R"({"benchmarks":[{"name":"a","run_type":"iteration","iterations":2,)"
       R"("real_time":0.5,"items_per_second":2.0}]})");
@@ -78,7 +83,8 @@ TEST(ScenarioJson, AnUnknownOrMissingTimeUnitIsAnErrorNamingIt) {
 
 TEST(NodeResultLine, ParsesStandaloneOutput) {
   const auto r = parse_node_result_line(
-      "fs/readFileSync.js n=600 path=\"existing\" encoding=\"utf8\": 123,456.78");
+      "fs/readFileSync.js n=600 path=\"existing\" encoding=\"utf8\": "
+      "123,456.78");
   ASSERT_TRUE(r.has_value());
   EXPECT_EQ(r->filename, "fs/readFileSync.js");
   EXPECT_EQ(r->configuration, "n=600 path='existing' encoding='utf8'");
@@ -92,18 +98,24 @@ TEST(NodeResultLine, ParsesStandaloneOutput) {
 
 TEST(CallgrindParts, OneCountPerLoopAndNoneForTheExitPart) {
   const std::string out =
-      "version: 1\ncreator: callgrind-3.19.0\npart: 1\ndesc: Trigger: Client Request: "
-      "fpbench-loop\nevents: Ir\nsummary: 4297\nfn=x\n1 4297\ntotals: 4297\n\npart: 2\n"
-      "desc: Trigger: Client Request: fpbench-loop\nevents: Ir\nsummary: 447876\ntotals: "
-      "452173\n\npart: 3\ndesc: Trigger: Program termination\nevents: Ir\nsummary: "
+      "version: 1\ncreator: callgrind-3.19.0\npart: 1\ndesc: Trigger: Client "
+      "Request: "
+      "fpbench-loop\nevents: Ir\nsummary: 4297\nfn=x\n1 4297\ntotals: "
+      "4297\n\npart: 2\n"
+      "desc: Trigger: Client Request: fpbench-loop\nevents: Ir\nsummary: "
+      "447876\ntotals: "
+      "452173\n\npart: 3\ndesc: Trigger: Program termination\nevents: "
+      "Ir\nsummary: "
       "18446744073704959943\ntotals: 0\n";
   const auto parts = parse_callgrind_parts(out);
   ASSERT_TRUE(parts.has_value()) << parts.error().message;
   ASSERT_EQ(parts->size(), 2u);
   EXPECT_EQ((*parts)[0], 4297u);
   EXPECT_EQ((*parts)[1], 447876u);
-  EXPECT_FALSE(parse_callgrind_parts("part: 1\ndesc: Trigger: Program termination\n"
-                                     "summary: 5\n").has_value());
+  EXPECT_FALSE(
+      parse_callgrind_parts("part: 1\ndesc: Trigger: Program termination\n"
+                            "summary: 5\n")
+          .has_value());
 }
 
 TEST(ScenarioJson, CountersBecomeMetricsPerCountedIteration) {
@@ -126,7 +138,8 @@ TEST(ScenarioJson, CountersBecomeMetricsPerCountedIteration) {
   EXPECT_EQ(calls->source, "tracepoint");
   ASSERT_EQ(calls->by_name.size(), 2u);
   EXPECT_DOUBLE_EQ(r.find("syscalls_all")->value, 4.2);
-  EXPECT_EQ(r.find("instructions"), nullptr);  // not measured: absent, never zero
+  EXPECT_EQ(r.find("instructions"),
+            nullptr);  // not measured: absent, never zero
 }
 
 }  // namespace

@@ -20,13 +20,15 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string scenario_json(const std::string& real_time, const std::string& rate) {
+std::string scenario_json(const std::string& real_time,
+                          const std::string& rate) {
   return R"({"benchmarks":[{"name":"fs/a n=1","run_type":"iteration","iterations":4,)"
          R"("real_time":)" +
          real_time + R"(,"time_unit":"ns","items_per_second":)" + rate + "}]}";
 }
 
-std::string scenario_error(const std::string& real_time, const std::string& rate) {
+std::string scenario_error(const std::string& real_time,
+                           const std::string& rate) {
   const auto r = parse_scenario_json(scenario_json(real_time, rate));
   EXPECT_FALSE(r.has_value()) << real_time << " " << rate;
   if (r) return "";
@@ -36,20 +38,25 @@ std::string scenario_error(const std::string& real_time, const std::string& rate
 
 TEST(ChildValues, ScenarioRatesThatAreNotPositiveNormalNumbersFailTheSample) {
   EXPECT_EQ(scenario_error("1000", "-5"),
-            "fs/a n=1: rate -5 is negative: a rate must be a positive, finite, normal number "
+            "fs/a n=1: rate -5 is negative: a rate must be a positive, finite, "
+            "normal number "
             "of operations per second");
   EXPECT_EQ(scenario_error("1000", "0"),
-            "fs/a n=1: rate 0 is zero: a rate must be a positive, finite, normal number of "
+            "fs/a n=1: rate 0 is zero: a rate must be a positive, finite, "
+            "normal number of "
             "operations per second");
   EXPECT_EQ(scenario_error("1000", "1e-310"),
-            "fs/a n=1: rate 1e-310 is subnormal (below 2.2e-308): a rate must be a positive, "
+            "fs/a n=1: rate 1e-310 is subnormal (below 2.2e-308): a rate must "
+            "be a positive, "
             "finite, normal number of operations per second");
   const std::string negative_time = scenario_error("-1000", "5");
   EXPECT_EQ(negative_time.rfind("fs/a n=1: time -4", 0), 0u) << negative_time;
-  EXPECT_NE(negative_time.find(" is negative: a time must be"), std::string::npos)
+  EXPECT_NE(negative_time.find(" is negative: a time must be"),
+            std::string::npos)
       << negative_time;
   EXPECT_EQ(scenario_error("0", "5"),
-            "fs/a n=1: time 0 is zero: a time must be a positive, finite, normal number of "
+            "fs/a n=1: time 0 is zero: a time must be a positive, finite, "
+            "normal number of "
             "seconds");
   EXPECT_TRUE(parse_scenario_json(scenario_json("1000", "4e6")).has_value());
 }
@@ -117,7 +124,8 @@ TEST(ChildValues, WellFormedJsonOfTheWrongTypeFailsTheSampleNamingTheField) {
 class NodeChildValues : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("fpbench-child-values-" + std::to_string(::getpid()));
+    dir_ = fs::temp_directory_path() /
+           ("fpbench-child-values-" + std::to_string(::getpid()));
     fs::create_directories(dir_);
   }
   void TearDown() override { fs::remove_all(dir_); }
@@ -128,12 +136,14 @@ class NodeChildValues : public ::testing::Test {
     std::ofstream(node) << "#!/bin/sh\necho '" << line << "'\n";
     ::chmod(node.c_str(), 0755);
     const fs::path err = dir_ / "stderr";
-    const std::string cmd = std::string("'") + FPBENCH_CLI + "' run --node --old '" +
-                            node.string() + "' --new '" + node.string() +
-                            "' x.js --runs 1 --warmup 0 --no-progress >/dev/null 2>'" +
-                            err.string() + "' </dev/null";
+    const std::string cmd =
+        std::string("'") + FPBENCH_CLI + "' run --node --old '" +
+        node.string() + "' --new '" + node.string() +
+        "' x.js --runs 1 --warmup 0 --no-progress >/dev/null 2>'" +
+        err.string() + "' </dev/null";
     const int status = std::system(cmd.c_str());
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, test_support::slurp(err)};
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1,
+            test_support::slurp(err)};
   }
 
   fs::path dir_;
@@ -141,9 +151,11 @@ class NodeChildValues : public ::testing::Test {
 
 TEST_F(NodeChildValues, ANegativeZeroOrSubnormalRateFailsTheSample) {
   for (const char* rate : {"-5", "0", "1e-310"}) {
-    const auto [code, err] = run_node_printing(std::string("x.js n=1: ") + rate);
+    const auto [code, err] =
+        run_node_printing(std::string("x.js n=1: ") + rate);
     EXPECT_EQ(code, 3) << rate << ": " << err;
-    EXPECT_NE(err.find(std::string("x.js n=1: rate ") + rate + " is "), std::string::npos)
+    EXPECT_NE(err.find(std::string("x.js n=1: rate ") + rate + " is "),
+              std::string::npos)
         << rate << ": " << err;
   }
 }
@@ -153,9 +165,11 @@ TEST_F(NodeChildValues, ANegativeZeroOrSubnormalRateFailsTheSample) {
 TEST_F(NodeChildValues, ARateBeyondADoubleIsNamed) {
   for (const auto& [rate, why] : {std::pair{"1e400", "rate inf is infinite"},
                                   std::pair{"1e-400", "rate 0 is zero"}}) {
-    const auto [code, err] = run_node_printing(std::string("x.js n=1: ") + rate);
+    const auto [code, err] =
+        run_node_printing(std::string("x.js n=1: ") + rate);
     EXPECT_EQ(code, 3) << rate << ": " << err;
-    EXPECT_NE(err.find(std::string("x.js n=1: ") + why), std::string::npos) << rate << ": " << err;
+    EXPECT_NE(err.find(std::string("x.js n=1: ") + why), std::string::npos)
+        << rate << ": " << err;
   }
 }
 

@@ -15,15 +15,14 @@
 namespace {
 
 namespace fs = std::filesystem;
-using fpbench::harness::test_support::slurp;
 using fpbench::harness::test_support::plotting_python_available;
+using fpbench::harness::test_support::slurp;
 
 struct CliResult {
   int exit_code;
   std::string out;
   std::string err;
 };
-
 
 class Cli : public ::testing::Test {
  protected:
@@ -48,7 +47,7 @@ class Cli : public ::testing::Test {
                             " >'" + out.string() + "' 2>'" + err.string() + "'";
     const int status = std::system(cmd.c_str());
     return CliResult{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out),
-               slurp(err)};
+                     slurp(err)};
   }
 
   fs::path dir_;
@@ -60,8 +59,9 @@ const std::string kFixture =
 TEST_F(Cli, CompareFileMatchesGolden) {
   const CliResult r = run("compare '" + kFixture + "'");
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(r.out, slurp(FPBENCH_SOURCE_DIR
-                         "/reports/tests/data/compare-r/readfilesync.expected.txt"));
+  EXPECT_EQ(r.out,
+            slurp(FPBENCH_SOURCE_DIR
+                  "/reports/tests/data/compare-r/readfilesync.expected.txt"));
   EXPECT_EQ(r.err, "");
 }
 
@@ -75,36 +75,46 @@ TEST_F(Cli, StdinAndDashAreTheDefault) {
 }
 
 TEST_F(Cli, FormatsAreSelectable) {
-  EXPECT_EQ(run("compare --format markdown '" + kFixture + "'").out.rfind("| benchmark |", 0), 0u);
-  EXPECT_EQ(run("compare --format json '" + kFixture + "'").out.rfind("{", 0), 0u);
-  EXPECT_EQ(run("compare --format csv '" + kFixture + "'").out.rfind("name,filename", 0), 0u);
+  EXPECT_EQ(run("compare --format markdown '" + kFixture + "'")
+                .out.rfind("| benchmark |", 0),
+            0u);
+  EXPECT_EQ(run("compare --format json '" + kFixture + "'").out.rfind("{", 0),
+            0u);
+  EXPECT_EQ(run("compare --format csv '" + kFixture + "'")
+                .out.rfind("name,filename", 0),
+            0u);
 }
 
 TEST_F(Cli, ACountedMetricOfACsvIsRefusedNotIgnored) {
   for (const char* command : {"compare", "gate"}) {
-    const CliResult r = run(std::string(command) + " --metric instructions '" + kFixture + "'");
+    const CliResult r =
+        run(std::string(command) + " --metric instructions '" + kFixture + "'");
     EXPECT_EQ(r.exit_code, 2) << command << ": " << r.out;
-    EXPECT_NE(r.err.find("metric 'instructions' needs fpbench's JSON Lines samples"),
-              std::string::npos)
+    EXPECT_NE(
+        r.err.find("metric 'instructions' needs fpbench's JSON Lines samples"),
+        std::string::npos)
         << r.err;
   }
   const CliResult wall = run("compare --metric wall '" + kFixture + "'");
   EXPECT_EQ(wall.exit_code, 0) << wall.err;
-  EXPECT_EQ(wall.out, slurp(FPBENCH_SOURCE_DIR
-                            "/reports/tests/data/compare-r/readfilesync.expected.txt"));
+  EXPECT_EQ(wall.out,
+            slurp(FPBENCH_SOURCE_DIR
+                  "/reports/tests/data/compare-r/readfilesync.expected.txt"));
 }
 
 TEST_F(Cli, UnknownFormatIsAUsageError) {
   const CliResult r = run("compare --format yaml '" + kFixture + "'");
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find("fpbench: error: unknown format 'yaml'"), std::string::npos);
+  EXPECT_NE(r.err.find("fpbench: error: unknown format 'yaml'"),
+            std::string::npos);
 }
 
 TEST_F(Cli, BadInputExitsTwoWithFileAndLine) {
-  const fs::path p = write("bad.csv",
-                           "\"binary\",\"filename\",\"configuration\",\"rate\",\"time\"\n"
-                           "\"old\",\"a.js\",\"\",1,1\n"
-                           "\"new\",\"a.js\",\"\",oops,1\n");
+  const fs::path p =
+      write("bad.csv",
+            "\"binary\",\"filename\",\"configuration\",\"rate\",\"time\"\n"
+            "\"old\",\"a.js\",\"\",1,1\n"
+            "\"new\",\"a.js\",\"\",oops,1\n");
   const CliResult r = run("compare '" + p.string() + "'");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.out, "");
@@ -116,7 +126,8 @@ TEST_F(Cli, StdinErrorsNameStdin) {
   const fs::path p = write("empty.csv", "");
   const CliResult r = run("compare < '" + p.string() + "'");
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_EQ(r.err.rfind("fpbench: error: <stdin>: empty input", 0), 0u) << r.err;
+  EXPECT_EQ(r.err.rfind("fpbench: error: <stdin>: empty input", 0), 0u)
+      << r.err;
 }
 
 TEST_F(Cli, MissingFileExitsTwo) {
@@ -137,21 +148,29 @@ const std::string kGbench = FPBENCH_SOURCE_DIR "/reports/tests/data/gbench/";
 TEST_F(Cli, CompareGbenchPrintsTheTableAndWarnings) {
   const std::string old_file = kGbench + "tiny-1.7.1-old.json";
   const std::string new_file = kGbench + "tiny-1.7.1-new.json";
-  const CliResult r = run("compare --gbench '" + old_file + "' '" + new_file + "'");
+  const CliResult r =
+      run("compare --gbench '" + old_file + "' '" + new_file + "'");
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(r.out.rfind("                         confidence improvement accuracy (*)", 0), 0u)
+  EXPECT_EQ(
+      r.out.rfind(
+          "                         confidence improvement accuracy (*)", 0),
+      0u)
       << r.out;
-  EXPECT_NE(r.out.find("\nBM_memcpy 4096/real_time "), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("\nBM_memcpy 64/real_time "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\nBM_memcpy 4096/real_time "), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("\nBM_memcpy 64/real_time "), std::string::npos)
+      << r.out;
   EXPECT_NE(r.out.find("\nBM_sum "), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("In this case, there are 3 comparisons"), std::string::npos);
+  EXPECT_NE(r.out.find("In this case, there are 3 comparisons"),
+            std::string::npos);
   EXPECT_EQ(r.err, "fpbench: warning: " + old_file +
                        ": benchmark 'BM_fails' skipped: device not found\n"
-                       "fpbench: warning: " + new_file +
+                       "fpbench: warning: " +
+                       new_file +
                        ": benchmark 'BM_fails' skipped: device not found\n");
   // cpu_time reads other numbers: another table.
-  const CliResult cpu =
-      run("compare --metric cpu_time --gbench '" + old_file + "' '" + new_file + "'");
+  const CliResult cpu = run("compare --metric cpu_time --gbench '" + old_file +
+                            "' '" + new_file + "'");
   EXPECT_EQ(cpu.exit_code, 0) << cpu.err;
   EXPECT_NE(cpu.out, r.out);
 }
@@ -159,10 +178,13 @@ TEST_F(Cli, CompareGbenchPrintsTheTableAndWarnings) {
 TEST_F(Cli, CompareGbenchBadInputExitsTwo) {
   const std::string good = kGbench + "tiny-1.7.1-old.json";
   const std::string bad = kGbench + "malformed.json";
-  const CliResult malformed = run("compare --gbench '" + good + "' '" + bad + "'");
+  const CliResult malformed =
+      run("compare --gbench '" + good + "' '" + bad + "'");
   EXPECT_EQ(malformed.exit_code, 2);
   EXPECT_EQ(malformed.out, "");
-  EXPECT_EQ(malformed.err.rfind("fpbench: error: " + bad + ":8:16: invalid JSON: ", 0), 0u)
+  EXPECT_EQ(malformed.err.rfind(
+                "fpbench: error: " + bad + ":8:16: invalid JSON: ", 0),
+            0u)
       << malformed.err;
   const CliResult with_csv =
       run("compare '" + kFixture + "' --gbench '" + good + "' '" + good + "'");
@@ -171,22 +193,27 @@ TEST_F(Cli, CompareGbenchBadInputExitsTwo) {
             "fpbench: error: a samples CSV cannot be combined with --gbench or "
             "--hyperfine: give one kind of input\n");
   EXPECT_EQ(run("compare --gbench '" + good + "'").exit_code, 2);
-  EXPECT_EQ(run("compare --metric wall --gbench '" + good + "' '" + good + "'").exit_code, 2);
+  EXPECT_EQ(run("compare --metric wall --gbench '" + good + "' '" + good + "'")
+                .exit_code,
+            2);
   EXPECT_EQ(run("compare --metric cpu_time '" + kFixture + "'").exit_code, 2);
-  EXPECT_EQ(run("compare --gbench '" + good + "' '" + (dir_ / "nope.json").string() + "'")
+  EXPECT_EQ(run("compare --gbench '" + good + "' '" +
+                (dir_ / "nope.json").string() + "'")
                 .exit_code,
             2);
 }
 
 TEST_F(Cli, OnlyConstantDataStillPrintsTheRow) {
-  const fs::path p = write("const.csv",
-                           "\"binary\",\"filename\",\"configuration\",\"rate\",\"time\"\n"
-                           "\"old\",\"a.js\",\"n=1\",100,1\n\"old\",\"a.js\",\"n=1\",100,1\n"
-                           "\"new\",\"a.js\",\"n=1\",125,1\n\"new\",\"a.js\",\"n=1\",125,1\n");
+  const fs::path p =
+      write("const.csv",
+            "\"binary\",\"filename\",\"configuration\",\"rate\",\"time\"\n"
+            "\"old\",\"a.js\",\"n=1\",100,1\n\"old\",\"a.js\",\"n=1\",100,1\n"
+            "\"new\",\"a.js\",\"n=1\",125,1\n\"new\",\"a.js\",\"n=1\",125,1\n");
   const CliResult r = run("compare '" + p.string() + "'");
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("a.js n=1         NA     25.00 %           NA   NA    NA\n"),
-            std::string::npos)
+  EXPECT_NE(
+      r.out.find("a.js n=1         NA     25.00 %           NA   NA    NA\n"),
+      std::string::npos)
       << r.out;
 }
 
@@ -196,41 +223,57 @@ std::string gate_csv(const std::string& config, double factor) {
   std::string csv;
   for (int i = 0; i < 10; ++i) {
     const double wobble = 1 + 0.01 * ((i % 5) - 2) / 2.0;
-    csv += "\"old\",\"fs/read-file-sync\",\"" + config + "\"," + std::to_string(1000 * wobble) + ",1\n";
+    csv += "\"old\",\"fs/read-file-sync\",\"" + config + "\"," +
+           std::to_string(1000 * wobble) + ",1\n";
     csv += "\"new\",\"fs/read-file-sync\",\"" + config + "\"," +
            std::to_string(1000 * factor * wobble) + ",1\n";
   }
   return csv;
 }
 
-const std::string kHeader = "\"binary\",\"filename\",\"configuration\",\"rate\",\"time\"\n";
+const std::string kHeader =
+    "\"binary\",\"filename\",\"configuration\",\"rate\",\"time\"\n";
 
 TEST_F(Cli, GateExitCodesFollowTheVerdict) {
   const fs::path same = write("same.csv", kHeader + gate_csv("size=1", 1.0));
   const CliResult pass = run("gate '" + same.string() + "'");
   EXPECT_EQ(pass.exit_code, 0) << pass.err;
-  EXPECT_NE(pass.out.find("PASS: 0 of 1 benchmarks regressed"), std::string::npos) << pass.out;
+  EXPECT_NE(pass.out.find("PASS: 0 of 1 benchmarks regressed"),
+            std::string::npos)
+      << pass.out;
 
-  const fs::path slower = write("slower.csv", kHeader + gate_csv("size=1", 1.0) + gate_csv("size=2", 0.9));
+  const fs::path slower =
+      write("slower.csv",
+            kHeader + gate_csv("size=1", 1.0) + gate_csv("size=2", 0.9));
   const CliResult fail = run("gate < '" + slower.string() + "'");
   EXPECT_EQ(fail.exit_code, 1) << fail.err;
-  EXPECT_NE(fail.out.find("regression: fs/read-file-sync size=2"), std::string::npos) << fail.out;
+  EXPECT_NE(fail.out.find("regression: fs/read-file-sync size=2"),
+            std::string::npos)
+      << fail.out;
   EXPECT_NE(fail.out.find("FAIL: 1 of 2"), std::string::npos) << fail.out;
 
   // The same slowdown with a 15% threshold for this benchmark passes.
-  EXPECT_EQ(run("gate --threshold 'fs/read-*size=2=15%' '" + slower.string() + "'").exit_code, 0);
+  EXPECT_EQ(
+      run("gate --threshold 'fs/read-*size=2=15%' '" + slower.string() + "'")
+          .exit_code,
+      0);
 
-  const fs::path missing = write("missing.csv", kHeader + gate_csv("size=1", 1.0) +
-                                                    "\"old\",\"fs/x\",\"\",5,1\n\"old\",\"fs/x\",\"\",6,1\n");
+  const fs::path missing =
+      write("missing.csv",
+            kHeader + gate_csv("size=1", 1.0) +
+                "\"old\",\"fs/x\",\"\",5,1\n\"old\",\"fs/x\",\"\",6,1\n");
   const CliResult incomplete = run("gate '" + missing.string() + "'");
   EXPECT_EQ(incomplete.exit_code, 3) << incomplete.out;
-  EXPECT_NE(incomplete.out.find("missing samples"), std::string::npos) << incomplete.out;
+  EXPECT_NE(incomplete.out.find("missing samples"), std::string::npos)
+      << incomplete.out;
 }
 
 TEST_F(Cli, GateWritesMarkdownAndJson) {
-  const fs::path slower = write("slower.csv", kHeader + gate_csv("size=2", 0.9));
+  const fs::path slower =
+      write("slower.csv", kHeader + gate_csv("size=2", 0.9));
   const fs::path json = dir_ / "gate.json";
-  const CliResult r = run("gate --format markdown --json '" + json.string() + "' '" + slower.string() + "'");
+  const CliResult r = run("gate --format markdown --json '" + json.string() +
+                          "' '" + slower.string() + "'");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.out.rfind("### fpbench gate: FAIL", 0), 0u) << r.out;
   const std::string j = slurp(json);
@@ -240,9 +283,11 @@ TEST_F(Cli, GateWritesMarkdownAndJson) {
 
 TEST_F(Cli, GateRejectsBadOptionsAndInput) {
   const fs::path same = write("same.csv", kHeader + gate_csv("size=1", 1.0));
-  for (const char* bad : {"--correction bonferroni", "--alpha 0", "--alpha 1.5",
-                          "--max-regression lots", "--threshold nothing", "--format yaml"}) {
-    const CliResult r = run(std::string("gate ") + bad + " '" + same.string() + "'");
+  for (const char* bad :
+       {"--correction bonferroni", "--alpha 0", "--alpha 1.5",
+        "--max-regression lots", "--threshold nothing", "--format yaml"}) {
+    const CliResult r =
+        run(std::string("gate ") + bad + " '" + same.string() + "'");
     EXPECT_EQ(r.exit_code, 2) << bad;
     EXPECT_EQ(r.err.rfind("fpbench: error: ", 0), 0u) << bad << ": " << r.err;
   }
@@ -262,7 +307,8 @@ TEST_F(Cli, GateRejectsBadOptionsAndInput) {
       run("gate --lower-is-better --max-regression 250 '" + same.string() + "'")
           .exit_code,
       2);
-  const fs::path broken = write("broken.csv", kHeader + "\"old\",\"a\",\"\",x,1\n");
+  const fs::path broken =
+      write("broken.csv", kHeader + "\"old\",\"a\",\"\",x,1\n");
   const CliResult r = run("gate '" + broken.string() + "'");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find(broken.string() + ":2:"), std::string::npos) << r.err;
@@ -275,11 +321,13 @@ bool is_png(const fs::path& p) {
 TEST_F(Cli, ComparePlotsBothPicturesAndStillPrintsTheTable) {
   if (!plotting_python_available()) GTEST_SKIP() << "no Python with matplotlib";
   const fs::path box = dir_ / "out.png", improvement = dir_ / "out2.png";
-  const CliResult r = run("compare '" + kFixture + "' --plot '" + box.string() +
-                          "' --plot-improvement '" + improvement.string() + "'");
+  const CliResult r =
+      run("compare '" + kFixture + "' --plot '" + box.string() +
+          "' --plot-improvement '" + improvement.string() + "'");
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(r.out, slurp(FPBENCH_SOURCE_DIR
-                         "/reports/tests/data/compare-r/readfilesync.expected.txt"));
+  EXPECT_EQ(r.out,
+            slurp(FPBENCH_SOURCE_DIR
+                  "/reports/tests/data/compare-r/readfilesync.expected.txt"));
   EXPECT_TRUE(is_png(box));
   EXPECT_TRUE(is_png(improvement));
   EXPECT_GT(fs::file_size(box), 5000u);
@@ -302,28 +350,32 @@ TEST_F(Cli, ComparePlotToAnUnwritablePathNamesIt) {
   const std::string png = (dir_ / "no-such-dir" / "out.png").string();
   const CliResult r = run("compare '" + kFixture + "' --plot '" + png + "'");
   EXPECT_EQ(r.exit_code, 3);  // an output that cannot be written
-  EXPECT_NE(r.err.find("fpbench: error: cannot draw '" + png + "'"), std::string::npos)
+  EXPECT_NE(r.err.find("fpbench: error: cannot draw '" + png + "'"),
+            std::string::npos)
       << r.err;
-  EXPECT_NE(r.err.find("No such file or directory"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("No such file or directory"), std::string::npos)
+      << r.err;
 }
 
 TEST_F(Cli, ComparePlotsAtExactlyThePathGivenAndRefusesADirectory) {
   const fs::path folder = dir_ / "pictures";
   fs::create_directories(folder);
   for (const char* flag : {"--plot", "--plot-improvement"}) {
-    const CliResult r =
-        run("compare '" + kFixture + "' " + flag + " '" + folder.string() + "'");
+    const CliResult r = run("compare '" + kFixture + "' " + flag + " '" +
+                            folder.string() + "'");
     EXPECT_EQ(r.exit_code, 3) << flag;
-    EXPECT_NE(r.err.find("cannot draw '" + folder.string() + "': it is a directory"),
-              std::string::npos)
+    EXPECT_NE(
+        r.err.find("cannot draw '" + folder.string() + "': it is a directory"),
+        std::string::npos)
         << r.err;
   }
   EXPECT_TRUE(fs::is_empty(folder));
   EXPECT_FALSE(fs::exists(folder.string() + ".png"));
   if (!plotting_python_available()) GTEST_SKIP() << "no Python with matplotlib";
   const fs::path bare = dir_ / "box", improvement = dir_ / "improvement.data";
-  const CliResult r = run("compare '" + kFixture + "' --plot '" + bare.string() +
-                          "' --plot-improvement '" + improvement.string() + "'");
+  const CliResult r =
+      run("compare '" + kFixture + "' --plot '" + bare.string() +
+          "' --plot-improvement '" + improvement.string() + "'");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(is_png(bare));
   EXPECT_TRUE(is_png(improvement));
@@ -344,7 +396,8 @@ TEST_F(Cli, ComparePlotWithoutAPythonIsAFailureThatSaysHowToChooseOne) {
   }
   EXPECT_EQ(r.exit_code, 3);
   EXPECT_NE(r.out.find("70.32 %"), std::string::npos);
-  EXPECT_NE(r.err.find("cannot run '/nonexistent/python3'"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("cannot run '/nonexistent/python3'"), std::string::npos)
+      << r.err;
   EXPECT_NE(r.err.find("FPBENCH_PYTHON"), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(dir_ / "out.png"));
 }

@@ -57,36 +57,41 @@ TEST_F(ProcessTimeout, AChildPastItsTimeoutIsKilledWithItsGroup) {
   const fs::path helper = dir_ / "helper.pid";
   ProcessOptions options;
   options.timeout = std::chrono::milliseconds(300);
-  const auto p = run_process({"/bin/sh", "-c",
-                              "sleep 600 & echo $! > '" + helper.string() +
-                                  "'; echo started; echo working >&2; sleep 600"},
-                             options);
+  const auto p =
+      run_process({"/bin/sh", "-c",
+                   "sleep 600 & echo $! > '" + helper.string() +
+                       "'; echo started; echo working >&2; sleep 600"},
+                  options);
   ASSERT_TRUE(p) << p.error().message;
   EXPECT_TRUE(p->timed_out);
   EXPECT_FALSE(p->ok());
-  EXPECT_EQ(p->status_text(), "timed out after 0.3 s; killed with its process group");
+  EXPECT_EQ(p->status_text(),
+            "timed out after 0.3 s; killed with its process group");
   EXPECT_EQ(p->out, "started\n");
   EXPECT_EQ(p->failure_text(), p->status_text() + "\nworking");
-  EXPECT_TRUE(dead(slurp(helper))) << "the helper outlived the timeout: " << slurp(helper);
+  EXPECT_TRUE(dead(slurp(helper)))
+      << "the helper outlived the timeout: " << slurp(helper);
 }
 
 TEST_F(ProcessTimeout, AHelperHoldingStdoutEndsWithTheChild) {
   // No timeout: the child's exit alone must end the reading.
   const fs::path helper = dir_ / "helper.pid";
-  const auto p = run_process({"/bin/sh", "-c",
-                              "sleep 600 & echo $! > '" + helper.string() +
-                                  "'; echo result; exit 4"});
+  const auto p = run_process(
+      {"/bin/sh", "-c",
+       "sleep 600 & echo $! > '" + helper.string() + "'; echo result; exit 4"});
   ASSERT_TRUE(p) << p.error().message;
   EXPECT_FALSE(p->timed_out);
   EXPECT_EQ(p->exit_code, 4);
   EXPECT_EQ(p->out, "result\n");
-  EXPECT_TRUE(dead(slurp(helper))) << "the helper outlived the child: " << slurp(helper);
+  EXPECT_TRUE(dead(slurp(helper)))
+      << "the helper outlived the child: " << slurp(helper);
 }
 
 TEST_F(ProcessTimeout, AChildThatClosedItsPipesIsStillTimedOut) {
   ProcessOptions options;
   options.timeout = std::chrono::milliseconds(200);
-  const auto p = run_process({"/bin/sh", "-c", "exec >&- 2>&-; sleep 600"}, options);
+  const auto p =
+      run_process({"/bin/sh", "-c", "exec >&- 2>&-; sleep 600"}, options);
   ASSERT_TRUE(p) << p.error().message;
   EXPECT_TRUE(p->timed_out);
 }
@@ -94,7 +99,8 @@ TEST_F(ProcessTimeout, AChildThatClosedItsPipesIsStillTimedOut) {
 TEST_F(ProcessTimeout, AChildWithinItsTimeoutIsUntouched) {
   ProcessOptions options;
   options.timeout = std::chrono::milliseconds(60000);
-  const auto p = run_process({"/bin/sh", "-c", "echo out; echo err >&2; exit 0"}, options);
+  const auto p =
+      run_process({"/bin/sh", "-c", "echo out; echo err >&2; exit 0"}, options);
   ASSERT_TRUE(p) << p.error().message;
   EXPECT_TRUE(p->ok());
   EXPECT_EQ(p->out, "out\n");
@@ -105,8 +111,10 @@ TEST(TailLines, KeepsTheEndAndSaysWhatWasLeftOut) {
   std::string text;
   for (int i = 1; i <= 30; ++i) text += "line " + std::to_string(i) + "\n";
   const std::string tail = tail_lines(text, 3);
-  EXPECT_EQ(tail, "[... " + std::to_string(text.size() - 24) +
-                      " earlier bytes of stderr left out]\nline 28\nline 29\nline 30");
+  EXPECT_EQ(
+      tail,
+      "[... " + std::to_string(text.size() - 24) +
+          " earlier bytes of stderr left out]\nline 28\nline 29\nline 30");
   EXPECT_EQ(tail_lines("one\ntwo\n", 3), "one\ntwo");
   EXPECT_EQ(tail_lines("\n\n"), "");
   const std::string huge(100000, 'x');

@@ -26,7 +26,9 @@ using fpbench::harness::test_support::slurp;
 using fpbench::harness::test_support::CliRun;
 
 constexpr const char* kSample =
-    "echo '{\"benchmarks\":[{\"name\":\"x\",\"run_type\":\"iteration\",\"iterations\":10,"
+    "echo "
+    "'{\"benchmarks\":[{\"name\":\"x\",\"run_type\":\"iteration\","
+    "\"iterations\":10,"
     "\"real_time\":1000,\"time_unit\":\"ns\",\"items_per_second\":1000000}]}'";
 
 class RunReliability : public ::testing::Test {
@@ -47,19 +49,22 @@ class RunReliability : public ::testing::Test {
   // sample (after the --build-info and --list-configs answers).
   fs::path program(const std::string& name, const std::string& body) {
     const fs::path p = dir_ / name;
-    std::ofstream(p) << "#!/bin/sh\n"
-                     << "case \" $* \" in\n"
-                     << "  *' --build-info '*) printf "
-                        "'optimized=yes\\nsanitized=no\\nassertions=no\\n'; exit 0;;\n"
-                     << "  *' --list-configs '*) echo 'demo/a n=1'; echo 'demo/b n=2'; exit 0;;\n"
-                     << "esac\n"
-                     << body << "\n";
+    std::ofstream(p)
+        << "#!/bin/sh\n"
+        << "case \" $* \" in\n"
+        << "  *' --build-info '*) printf "
+           "'optimized=yes\\nsanitized=no\\nassertions=no\\n'; exit 0;;\n"
+        << "  *' --list-configs '*) echo 'demo/a n=1'; echo 'demo/b n=2'; exit "
+           "0;;\n"
+        << "esac\n"
+        << body << "\n";
     ::chmod(p.c_str(), 0755);
     return p;
   }
 
   std::string both(const fs::path& old_program, const fs::path& new_program) {
-    return "run --old '" + old_program.string() + "' --new '" + new_program.string() +
+    return "run --old '" + old_program.string() + "' --new '" +
+           new_program.string() +
            "' --no-progress --no-realtime --min-time 0.001 --warmup 0 ";
   }
 
@@ -72,16 +77,20 @@ class RunReliability : public ::testing::Test {
   fs::path dir_;
 };
 
-const std::string kHeader = "\"binary\",\"filename\",\"configuration\",\"rate\",\"time\"\n";
+const std::string kHeader =
+    "\"binary\",\"filename\",\"configuration\",\"rate\",\"time\"\n";
 
 TEST_F(RunReliability, ResumeRefusesATornCsvRowNamingItsLineAndWhatToDo) {
   const fs::path ok = program("ok.sh", kSample);
-  const std::string torn = kHeader + "\"old\",\"demo/a\",\"n=1\",1000000,0.00001\n" +
+  const std::string torn = kHeader +
+                           "\"old\",\"demo/a\",\"n=1\",1000000,0.00001\n" +
                            "\"new\",\"demo/a\",\"n=1\",10";
   const fs::path csv = write("torn.csv", torn);
-  const CliRun r = fpbench(both(ok, ok) + "--runs 2 --resume '" + csv.string() + "'");
+  const CliRun r =
+      fpbench(both(ok, ok) + "--runs 2 --resume '" + csv.string() + "'");
   EXPECT_EQ(r.exit_code, 2) << r.err;
-  EXPECT_NE(r.err.find(csv.string() + ":3: the last row is incomplete"), std::string::npos)
+  EXPECT_NE(r.err.find(csv.string() + ":3: the last row is incomplete"),
+            std::string::npos)
       << r.err;
   EXPECT_NE(r.err.find("delete that line"), std::string::npos) << r.err;
   EXPECT_EQ(slurp(csv), torn) << "a refused resume must leave the file alone";
@@ -90,37 +99,45 @@ TEST_F(RunReliability, ResumeRefusesATornCsvRowNamingItsLineAndWhatToDo) {
 TEST_F(RunReliability, ResumeRefusesATornJsonLinesRowTheSameWay) {
   const fs::path ok = program("ok.sh", kSample);
   const std::string torn =
-      "{\"binary\":\"old\",\"filename\":\"demo/a\",\"configuration\":\"n=1\",\"metrics\":"
-      "{\"cpu\":{\"value\":1.0,\"source\":\"rusage\"}}}\n{\"binary\":\"new\",\"filen";
+      "{\"binary\":\"old\",\"filename\":\"demo/"
+      "a\",\"configuration\":\"n=1\",\"metrics\":"
+      "{\"cpu\":{\"value\":1.0,\"source\":\"rusage\"}}}\n{\"binary\":\"new\","
+      "\"filen";
   const fs::path jsonl = write("torn.jsonl", torn);
-  const CliRun r =
-      fpbench(both(ok, ok) + "--metric cpu --runs 2 --resume '" + jsonl.string() + "'");
+  const CliRun r = fpbench(both(ok, ok) + "--metric cpu --runs 2 --resume '" +
+                           jsonl.string() + "'");
   EXPECT_EQ(r.exit_code, 2) << r.err;
-  EXPECT_NE(r.err.find(jsonl.string() + ":2: the last row is incomplete"), std::string::npos)
+  EXPECT_NE(r.err.find(jsonl.string() + ":2: the last row is incomplete"),
+            std::string::npos)
       << r.err;
   EXPECT_EQ(slurp(jsonl), torn);
 }
 
 TEST_F(RunReliability, JsonNamingTheSamplesFileIsRefusedBeforeAnythingRuns) {
   const fs::path marker = dir_ / "sampled";
-  const fs::path ok = program("ok.sh", "touch '" + marker.string() + "'\n" + kSample);
+  const fs::path ok =
+      program("ok.sh", "touch '" + marker.string() + "'\n" + kSample);
   fs::create_directories(dir_ / "sub");
   const fs::path csv = write("samples.csv", "keep me\n");
   fs::create_symlink(csv, dir_ / "link.csv");
   for (const std::string& json :
-       {csv.string(), (dir_ / "sub" / ".." / "samples.csv").string(), (dir_ / "link.csv").string()}) {
-    const CliRun r =
-        fpbench(both(ok, ok) + "--runs 1 -o '" + csv.string() + "' --json '" + json + "'");
+       {csv.string(), (dir_ / "sub" / ".." / "samples.csv").string(),
+        (dir_ / "link.csv").string()}) {
+    const CliRun r = fpbench(both(ok, ok) + "--runs 1 -o '" + csv.string() +
+                             "' --json '" + json + "'");
     EXPECT_EQ(r.exit_code, 2) << json << ": " << r.err;
-    EXPECT_NE(r.err.find("is the samples file itself"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("is the samples file itself"), std::string::npos)
+        << r.err;
   }
   // A file that does not exist yet, spelt two ways.
-  const CliRun fresh = fpbench(both(ok, ok) + "--runs 1 -o '" + (dir_ / "new.csv").string() +
-                               "' --json '" + (dir_ / "sub" / ".." / "new.csv").string() + "'");
+  const CliRun fresh =
+      fpbench(both(ok, ok) + "--runs 1 -o '" + (dir_ / "new.csv").string() +
+              "' --json '" + (dir_ / "sub" / ".." / "new.csv").string() + "'");
   EXPECT_EQ(fresh.exit_code, 2) << fresh.err;
   // And the file being resumed.
-  const CliRun resumed = fpbench(both(ok, ok) + "--runs 1 --resume '" + csv.string() +
-                                 "' --json '" + csv.string() + "'");
+  const CliRun resumed =
+      fpbench(both(ok, ok) + "--runs 1 --resume '" + csv.string() +
+              "' --json '" + csv.string() + "'");
   EXPECT_EQ(resumed.exit_code, 2) << resumed.err;
   EXPECT_EQ(slurp(csv), "keep me\n");
   EXPECT_FALSE(fs::exists(dir_ / "new.csv"));
@@ -143,42 +160,51 @@ TEST_F(RunReliability, JsonNamingANewSamplesFileRelativelyIsRefused) {
 TEST_F(RunReliability, ResumeWithAnotherOutputIsAUsageError) {
   const fs::path ok = program("ok.sh", kSample);
   const fs::path csv = write("a.csv", kHeader);
-  const CliRun r = fpbench(both(ok, ok) + "--runs 1 --resume '" + csv.string() + "' -o '" +
-                           (dir_ / "b.csv").string() + "'");
+  const CliRun r = fpbench(both(ok, ok) + "--runs 1 --resume '" + csv.string() +
+                           "' -o '" + (dir_ / "b.csv").string() + "'");
   EXPECT_EQ(r.exit_code, 2) << r.err;
-  EXPECT_NE(r.err.find("--resume " + csv.string() + " appends to that file"), std::string::npos)
+  EXPECT_NE(r.err.find("--resume " + csv.string() + " appends to that file"),
+            std::string::npos)
       << r.err;
   EXPECT_FALSE(fs::exists(dir_ / "b.csv"));
   // The same file named by both is no conflict.
-  const CliRun same = fpbench(both(ok, ok) + "--runs 1 --resume '" + csv.string() + "' -o '" +
-                              csv.string() + "'");
+  const CliRun same = fpbench(both(ok, ok) + "--runs 1 --resume '" +
+                              csv.string() + "' -o '" + csv.string() + "'");
   EXPECT_EQ(same.exit_code, 0) << same.err;
 }
 
 TEST_F(RunReliability, ResumeRefusesWhatIsNotARegularFileBeforeAnySampleRuns) {
   const fs::path marker = dir_ / "sampled";
-  const fs::path ok = program("ok.sh", "touch '" + marker.string() + "'\n" + kSample);
+  const fs::path ok =
+      program("ok.sh", "touch '" + marker.string() + "'\n" + kSample);
   const CliRun r = fpbench(both(ok, ok) + "--runs 1 --resume /dev/null");
   EXPECT_EQ(r.exit_code, 2) << r.err;
-  EXPECT_NE(r.err.find("--resume /dev/null: not a regular file"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--resume /dev/null: not a regular file"),
+            std::string::npos)
+      << r.err;
   EXPECT_FALSE(fs::exists(marker));
 }
 
 TEST_F(RunReliability, AnUnwritableJsonOrOutputIsAnIoErrorBeforeAnySampleRuns) {
   const fs::path marker = dir_ / "sampled";
-  const fs::path ok = program("ok.sh", "touch '" + marker.string() + "'\n" + kSample);
+  const fs::path ok =
+      program("ok.sh", "touch '" + marker.string() + "'\n" + kSample);
   const std::string missing = (dir_ / "no-such-dir" / "x.json").string();
-  const CliRun json = fpbench(both(ok, ok) + "--runs 1 --json '" + missing + "'");
+  const CliRun json =
+      fpbench(both(ok, ok) + "--runs 1 --json '" + missing + "'");
   EXPECT_EQ(json.exit_code, 3) << json.err;
-  EXPECT_NE(json.err.find("cannot write --json '" + missing + "': No such file or directory"),
+  EXPECT_NE(json.err.find("cannot write --json '" + missing +
+                          "': No such file or directory"),
             std::string::npos)
       << json.err;
-  const CliRun folder = fpbench(both(ok, ok) + "--runs 1 --json '" + dir_.string() + "'");
+  const CliRun folder =
+      fpbench(both(ok, ok) + "--runs 1 --json '" + dir_.string() + "'");
   EXPECT_EQ(folder.exit_code, 3) << folder.err;
   EXPECT_NE(folder.err.find("Is a directory"), std::string::npos) << folder.err;
   const CliRun output = fpbench(both(ok, ok) + "--runs 1 -o '" + missing + "'");
   EXPECT_EQ(output.exit_code, 3) << output.err;
-  EXPECT_NE(output.err.find("No such file or directory"), std::string::npos) << output.err;
+  EXPECT_NE(output.err.find("No such file or directory"), std::string::npos)
+      << output.err;
   EXPECT_FALSE(fs::exists(marker)) << "a sample ran before the refusal";
 }
 
@@ -186,12 +212,13 @@ TEST_F(RunReliability, AHangingSampleTimesOutAndTheOthersAreRecorded) {
   const fs::path helper = dir_ / "helper.pid";
   const fs::path ok = program("ok.sh", kSample);
   const fs::path hang = program(
-      "hang.sh", "case \"$*\" in *demo/a*) sleep 600 & echo $! > '" + helper.string() +
-                     "'; sleep 600;; esac\n" + kSample);
+      "hang.sh", "case \"$*\" in *demo/a*) sleep 600 & echo $! > '" +
+                     helper.string() + "'; sleep 600;; esac\n" + kSample);
   const CliRun r = fpbench(both(ok, hang) + "--runs 2 --sample-timeout 0.5");
   EXPECT_EQ(r.exit_code, 3) << r.err;
   EXPECT_NE(r.err.find("1 benchmark(s) failed"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("demo/a n=1 [new]: timed out after 0.5 s; killed with its process group"),
+  EXPECT_NE(r.err.find("demo/a n=1 [new]: timed out after 0.5 s; killed with "
+                       "its process group"),
             std::string::npos)
       << r.err;
   const auto samples = reports::parse_samples_csv(r.out, "stdout");
@@ -208,7 +235,9 @@ TEST_F(RunReliability, AHangingSampleTimesOutAndTheOthersAreRecorded) {
   ASSERT_FALSE(pid.empty());
   // Killed is not yet gone: SIGKILL is delivered asynchronously.
   std::string stat = slurp("/proc/" + pid + "/stat");
-  for (int i = 0; i < 500 && !stat.empty() && stat.find(") Z ") == std::string::npos; ++i) {
+  for (int i = 0;
+       i < 500 && !stat.empty() && stat.find(") Z ") == std::string::npos;
+       ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
     stat = slurp("/proc/" + pid + "/stat");
   }
@@ -220,13 +249,15 @@ TEST_F(RunReliability, AHelperHoldingStdoutDoesNotHoldTheRun) {
   // The sample itself finishes; the helper it leaves with its stdout must
   // not keep the run waiting for EOF.
   const fs::path ok = program("ok.sh", kSample);
-  const fs::path leaky = program("leaky.sh", "sleep 600 &\n" + std::string(kSample));
+  const fs::path leaky =
+      program("leaky.sh", "sleep 600 &\n" + std::string(kSample));
   const CliRun r = fpbench(both(ok, leaky) + "--runs 2");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   const auto samples = reports::parse_samples_csv(r.out, "stdout");
   ASSERT_TRUE(samples.has_value()) << samples.error().message;
   ASSERT_EQ(samples->benchmarks().size(), 2u);
-  for (const auto& b : samples->benchmarks()) EXPECT_EQ(b.new_rates.size(), 2u) << b.name;
+  for (const auto& b : samples->benchmarks())
+    EXPECT_EQ(b.new_rates.size(), 2u) << b.name;
 }
 
 TEST_F(RunReliability,
@@ -281,27 +312,34 @@ TEST_F(RunReliability, TheChildsOwnErrorMessageIsShown) {
   // does when a benchmark failed.
   const fs::path failing = program(
       "failing.sh",
-      "echo '{\"benchmarks\":[{\"name\":\"x\",\"run_type\":\"iteration\",\"error_occurred\":true,"
+      "echo "
+      "'{\"benchmarks\":[{\"name\":\"x\",\"run_type\":\"iteration\",\"error_"
+      "occurred\":true,"
       "\"error_message\":\"no fixture tree '\"'\"'nosuch'\"'\"'\"}]}'\nexit 3");
   const CliRun r = fpbench(both(ok, failing) + "--runs 1");
   EXPECT_EQ(r.exit_code, 3);
-  EXPECT_NE(r.err.find("demo/a n=1 [new]: exit status 3: no fixture tree 'nosuch'"),
-            std::string::npos)
+  EXPECT_NE(
+      r.err.find("demo/a n=1 [new]: exit status 3: no fixture tree 'nosuch'"),
+      std::string::npos)
       << r.err;
 }
 
 TEST_F(RunReliability, AChildWithoutJsonHasTheEndOfItsStderrShown) {
   const fs::path ok = program("ok.sh", kSample);
   const fs::path noisy = program(
-      "noisy.sh", "i=1; while [ $i -le 200 ]; do echo \"noise $i\" >&2; i=$((i+1)); done\n"
-                  "echo 'fatal: the real reason' >&2");
+      "noisy.sh",
+      "i=1; while [ $i -le 200 ]; do echo \"noise $i\" >&2; i=$((i+1)); done\n"
+      "echo 'fatal: the real reason' >&2");
   const CliRun r = fpbench(both(ok, noisy) + "--runs 1");
   EXPECT_EQ(r.exit_code, 3);
-  EXPECT_NE(r.err.find("the benchmark printed no Google Benchmark JSON"), std::string::npos)
+  EXPECT_NE(r.err.find("the benchmark printed no Google Benchmark JSON"),
+            std::string::npos)
       << r.err;
   EXPECT_NE(r.err.find("fatal: the real reason"), std::string::npos) << r.err;
-  EXPECT_EQ(r.err.find("noise 1\n"), std::string::npos) << "the whole stderr was shown";
-  EXPECT_NE(r.err.find("earlier bytes of stderr left out"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("noise 1\n"), std::string::npos)
+      << "the whole stderr was shown";
+  EXPECT_NE(r.err.find("earlier bytes of stderr left out"), std::string::npos)
+      << r.err;
 }
 
 }  // namespace

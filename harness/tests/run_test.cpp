@@ -30,7 +30,6 @@ namespace {
 namespace fs = std::filesystem;
 using fpbench::harness::test_support::slurp;
 
-
 using fpbench::harness::test_support::CliRun;
 
 class Run : public ::testing::Test {
@@ -55,9 +54,12 @@ class Run : public ::testing::Test {
     const fs::path p = dir_ / name;
     std::ofstream(p) << "#!/bin/sh\n"
                      << "case \" $* \" in\n"
-                     << "  *' --build-info '*) printf '" << build_info << "'; exit 0;;\n"
-                     << "  *' --list-parameters '*) printf 'demo/a\\tn\\tinteger\\t0\\t9\\n'; exit 0;;\n"
-                     << "  *' --list-configs '*) echo 'demo/a n=1'; echo 'demo/b n=2'; exit 0;;\n"
+                     << "  *' --build-info '*) printf '" << build_info
+                     << "'; exit 0;;\n"
+                     << "  *' --list-parameters '*) printf "
+                        "'demo/a\\tn\\tinteger\\t0\\t9\\n'; exit 0;;\n"
+                     << "  *' --list-configs '*) echo 'demo/a n=1'; echo "
+                        "'demo/b n=2'; exit 0;;\n"
                      << "esac\n"
                      << run_body << "\n";
     ::chmod(p.c_str(), 0755);
@@ -67,37 +69,50 @@ class Run : public ::testing::Test {
   fs::path dir_;
 };
 
-constexpr const char* kRelease = "optimized=yes\\nsanitized=no\\nassertions=no\\n";
+constexpr const char* kRelease =
+    "optimized=yes\\nsanitized=no\\nassertions=no\\n";
 constexpr const char* kJsonSample =
-    "echo '{\"benchmarks\":[{\"name\":\"x\",\"run_type\":\"iteration\",\"iterations\":10,"
+    "echo "
+    "'{\"benchmarks\":[{\"name\":\"x\",\"run_type\":\"iteration\","
+    "\"iterations\":10,"
     "\"real_time\":1000,\"time_unit\":\"ns\",\"items_per_second\":1000000}]}'";
 
 // Whether the fpbench-scenarios beside fpbench is a sanitized build, which
 // fpbench run refuses to time.
 bool scenarios_sanitized() {
-  const fs::path program = fs::path(FPBENCH_CLI).parent_path() / "../scenarios/fpbench-scenarios";
-  const std::string cmd = "'" + program.string() + "' --build-info | grep -q sanitized=yes";
+  const fs::path program =
+      fs::path(FPBENCH_CLI).parent_path() / "../scenarios/fpbench-scenarios";
+  const std::string cmd =
+      "'" + program.string() + "' --build-info | grep -q sanitized=yes";
   return std::system(cmd.c_str()) == 0;
 }
 
 TEST_F(Run, RealScenariosGiveACompleteComparableCsv) {
   const fs::path csv = dir_ / "samples.csv";
   if (scenarios_sanitized()) {
-    const CliRun refused = fpbench("run --old-impl baseline --new-impl fast fs/read-file-sync --runs 1 --no-progress");
+    const CliRun refused = fpbench(
+        "run --old-impl baseline --new-impl fast fs/read-file-sync --runs 1 "
+        "--no-progress");
     EXPECT_EQ(refused.exit_code, 2);
-    EXPECT_NE(refused.err.find("built with sanitizers"), std::string::npos) << refused.err;
+    EXPECT_NE(refused.err.find("built with sanitizers"), std::string::npos)
+        << refused.err;
     return;
   }
   const CliRun r = fpbench(
-      "run --old-impl baseline --new-impl fast fs/read-file-sync --set path=existing "
-      "--set size=1024 --set useFd=false --set encoding=utf8 --runs 3 --min-time 0.001 "
-      "--no-progress --seed 7 -o '" + csv.string() + "'");
+      "run --old-impl baseline --new-impl fast fs/read-file-sync --set "
+      "path=existing "
+      "--set size=1024 --set useFd=false --set encoding=utf8 --runs 3 "
+      "--min-time 0.001 "
+      "--no-progress --seed 7 -o '" +
+      csv.string() + "'");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto samples = reports::parse_samples_csv(slurp(csv), csv.string());
   ASSERT_TRUE(samples.has_value()) << samples.error().message;
   ASSERT_EQ(samples->benchmarks().size(), 1u);
   const auto& b = samples->benchmarks()[0];
-  EXPECT_EQ(b.name, "fs/read-file-sync path='existing' encoding='utf8' useFd='false' size=1024");
+  EXPECT_EQ(b.name,
+            "fs/read-file-sync path='existing' encoding='utf8' useFd='false' "
+            "size=1024");
   EXPECT_EQ(b.old_rates.size(), 3u);
   EXPECT_EQ(b.new_rates.size(), 3u);
   // Piped straight into compare.
@@ -109,9 +124,11 @@ TEST_F(Run, RealScenariosGiveACompleteComparableCsv) {
 TEST_F(Run, ResumeCompletesAnInterruptedRun) {
   const fs::path program = fake_program("ok.sh", kRelease, kJsonSample);
   const fs::path csv = dir_ / "resume.csv";
-  const std::string common = "run --old '" + program.string() + "' --new '" + program.string() +
+  const std::string common = "run --old '" + program.string() + "' --new '" +
+                             program.string() +
                              "' --no-progress --min-time 0.001 --warmup 0 ";
-  ASSERT_EQ(fpbench(common + "--runs 1 -o '" + csv.string() + "'").exit_code, 0);
+  ASSERT_EQ(fpbench(common + "--runs 1 -o '" + csv.string() + "'").exit_code,
+            0);
   // A line cut off mid-write would be an error; whole lines are kept.
   const CliRun r = fpbench(common + "--runs 3 --resume '" + csv.string() + "'");
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -123,7 +140,8 @@ TEST_F(Run, ResumeCompletesAnInterruptedRun) {
     EXPECT_EQ(b.new_rates.size(), 3u) << b.name;
   }
   EXPECT_EQ(slurp(csv).find("\"binary\""), 0u);
-  EXPECT_EQ(slurp(csv).find("\"binary\"", 1), std::string::npos) << "one header only";
+  EXPECT_EQ(slurp(csv).find("\"binary\"", 1), std::string::npos)
+      << "one header only";
 }
 
 TEST_F(Run, RepeatableOptionsLeaveTheScenarioPositional) {
@@ -131,9 +149,10 @@ TEST_F(Run, RepeatableOptionsLeaveTheScenarioPositional) {
   // stays a selector (read as a second value, the run would take every
   // scenario, demo/b too).
   const fs::path program = fake_program("ok.sh", kRelease, kJsonSample);
-  const CliRun r = fpbench("run --old '" + program.string() + "' --new '" + program.string() +
-                           "' --exclude nothing --set n=1 demo/a --filter demo "
-                           "--runs 2 --min-time 0.001 --warmup 0 --no-progress");
+  const CliRun r = fpbench(
+      "run --old '" + program.string() + "' --new '" + program.string() +
+      "' --exclude nothing --set n=1 demo/a --filter demo "
+      "--runs 2 --min-time 0.001 --warmup 0 --no-progress");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("\"demo/a\",\"n=1\""), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("demo/b"), std::string::npos) << r.out;
@@ -141,15 +160,18 @@ TEST_F(Run, RepeatableOptionsLeaveTheScenarioPositional) {
 
 TEST_F(Run, FailingSamplesAreReportedAndTheRunContinues) {
   const fs::path good = fake_program("good.sh", kRelease, kJsonSample);
-  const fs::path bad = fake_program(
-      "bad.sh", kRelease,
-      "case \"$*\" in *demo/a*) echo 'boom: cannot open fixture' >&2; exit 3;; esac\n" +
-          std::string(kJsonSample));
-  const CliRun r = fpbench("run --old '" + good.string() + "' --new '" + bad.string() +
-                           "' --runs 2 --min-time 0.001 --warmup 0 --no-progress");
+  const fs::path bad =
+      fake_program("bad.sh", kRelease,
+                   "case \"$*\" in *demo/a*) echo 'boom: cannot open fixture' "
+                   ">&2; exit 3;; esac\n" +
+                       std::string(kJsonSample));
+  const CliRun r =
+      fpbench("run --old '" + good.string() + "' --new '" + bad.string() +
+              "' --runs 2 --min-time 0.001 --warmup 0 --no-progress");
   EXPECT_EQ(r.exit_code, 3);
   EXPECT_NE(r.err.find("1 benchmark(s) failed"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("demo/a n=1 [new]: exit status 3"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("demo/a n=1 [new]: exit status 3"), std::string::npos)
+      << r.err;
   EXPECT_NE(r.err.find("boom: cannot open fixture"), std::string::npos);
   // demo/b still ran on both sides.
   const auto samples = reports::parse_samples_csv(r.out, "stdout");
@@ -168,33 +190,38 @@ TEST_F(Run, FailingSamplesAreReportedAndTheRunContinues) {
 TEST_F(Run, AProgramThatCannotListItsBenchmarksIsAFailure) {
   const fs::path good = fake_program("good.sh", kRelease, kJsonSample);
   const fs::path broken = dir_ / "broken.sh";
-  std::ofstream(broken) << "#!/bin/sh\necho 'cannot load fixtures' >&2\nexit 4\n";
+  std::ofstream(broken)
+      << "#!/bin/sh\necho 'cannot load fixtures' >&2\nexit 4\n";
   ::chmod(broken.c_str(), 0755);
-  const CliRun r = fpbench("run --old '" + good.string() + "' --new '" + broken.string() +
-                           "' --runs 1 --no-progress");
+  const CliRun r = fpbench("run --old '" + good.string() + "' --new '" +
+                           broken.string() + "' --runs 1 --no-progress");
   EXPECT_EQ(r.exit_code, 3);
-  EXPECT_NE(r.err.find("--list-configs: exit status 4"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--list-configs: exit status 4"), std::string::npos)
+      << r.err;
   EXPECT_NE(r.err.find("cannot load fixtures"), std::string::npos) << r.err;
 }
 
 TEST_F(Run, ACrashIsNamedBySignal) {
   const fs::path good = fake_program("good.sh", kRelease, kJsonSample);
   const fs::path crash = fake_program("crash.sh", kRelease, "kill -SEGV $$");
-  const CliRun r = fpbench("run --old '" + good.string() + "' --new '" + crash.string() +
-                           "' --runs 1 --min-time 0.001 --warmup 0 --no-progress");
+  const CliRun r =
+      fpbench("run --old '" + good.string() + "' --new '" + crash.string() +
+              "' --runs 1 --min-time 0.001 --warmup 0 --no-progress");
   EXPECT_EQ(r.exit_code, 3);
   EXPECT_NE(r.err.find("killed by signal 11"), std::string::npos) << r.err;
 }
 
 TEST_F(Run, DebugAndSanitizedBuildsAreRefused) {
-  const fs::path debug = fake_program("debug.sh", "optimized=no\\nsanitized=no\\n", kJsonSample);
-  const CliRun r = fpbench("run --old '" + debug.string() + "' --new '" + debug.string() +
-                           "' --runs 1 --no-progress");
+  const fs::path debug =
+      fake_program("debug.sh", "optimized=no\\nsanitized=no\\n", kJsonSample);
+  const CliRun r = fpbench("run --old '" + debug.string() + "' --new '" +
+                           debug.string() + "' --runs 1 --no-progress");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("it is not optimized"), std::string::npos) << r.err;
-  const fs::path asan = fake_program("asan.sh", "optimized=yes\\nsanitized=yes\\n", kJsonSample);
-  const CliRun s = fpbench("run --old '" + asan.string() + "' --new '" + asan.string() +
-                           "' --runs 1 --no-progress");
+  const fs::path asan =
+      fake_program("asan.sh", "optimized=yes\\nsanitized=yes\\n", kJsonSample);
+  const CliRun s = fpbench("run --old '" + asan.string() + "' --new '" +
+                           asan.string() + "' --runs 1 --no-progress");
   EXPECT_EQ(s.exit_code, 2);
   EXPECT_NE(s.err.find("sanitizers"), std::string::npos) << s.err;
 }
@@ -202,16 +229,19 @@ TEST_F(Run, DebugAndSanitizedBuildsAreRefused) {
 TEST_F(Run, UsageErrors) {
   EXPECT_EQ(fpbench("run fs").exit_code, 2);  // nothing to compare
   EXPECT_EQ(fpbench("run --old-impl baseline fs").exit_code, 2);
-  const CliRun r = fpbench("run --old-impl baseline --new-impl fast nosuch --no-progress");
+  const CliRun r =
+      fpbench("run --old-impl baseline --new-impl fast nosuch --no-progress");
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find("no scenario matches 'nosuch'"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("no scenario matches 'nosuch'"), std::string::npos)
+      << r.err;
 }
 
 TEST_F(Run, ListShowsGridsByCategory) {
   const CliRun r = fpbench("list fs");
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("fs/write-file-sync\n  encoding: 'utf8' 'latin1' 'base64'"),
-            std::string::npos)
+  EXPECT_NE(
+      r.out.find("fs/write-file-sync\n  encoding: 'utf8' 'latin1' 'base64'"),
+      std::string::npos)
       << r.out;
   EXPECT_EQ(fpbench("list nosuch").exit_code, 2);
 }
@@ -226,9 +256,11 @@ TEST_F(Run, NodeScriptsRunWithEachNodeBinary) {
   if (std::system("node --version > /dev/null 2>&1") != 0) {
     FPBENCH_SKIP_OR_FAIL_IN_CI("no node on PATH");
   }
-  const std::string script = FPBENCH_SOURCE_DIR "/harness/tests/data/node-bench/fake.js";
-  const CliRun r = fpbench("run --node --old node --new node --runs 2 --warmup 0 --seed 3 '" +
-                           script + "' --set n=5");
+  const std::string script =
+      FPBENCH_SOURCE_DIR "/harness/tests/data/node-bench/fake.js";
+  const CliRun r = fpbench(
+      "run --node --old node --new node --runs 2 --warmup 0 --seed 3 '" +
+      script + "' --set n=5");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto samples = reports::parse_samples_csv(r.out, "stdout");
   ASSERT_TRUE(samples.has_value()) << samples.error().message << "\n" << r.out;
@@ -244,14 +276,17 @@ TEST_F(Run, NodeScriptsResumeWriteJsonAndFilterLikeScenarios) {
   if (std::system("node --version > /dev/null 2>&1") != 0) {
     FPBENCH_SKIP_OR_FAIL_IN_CI("no node on PATH");
   }
-  const std::string script = FPBENCH_SOURCE_DIR "/harness/tests/data/node-bench/fake.js";
+  const std::string script =
+      FPBENCH_SOURCE_DIR "/harness/tests/data/node-bench/fake.js";
   const fs::path csv = dir_ / "node.csv";
   const fs::path json = dir_ / "node.json";
-  const std::string common = "run --node --old node --new node --warmup 0 --no-progress '" +
-                             script + "' --set n=5 ";
-  ASSERT_EQ(fpbench(common + "--runs 1 -o '" + csv.string() + "'").exit_code, 0);
-  const CliRun r = fpbench(common + "--runs 3 --resume '" + csv.string() + "' --json '" +
-                           json.string() + "'");
+  const std::string common =
+      "run --node --old node --new node --warmup 0 --no-progress '" + script +
+      "' --set n=5 ";
+  ASSERT_EQ(fpbench(common + "--runs 1 -o '" + csv.string() + "'").exit_code,
+            0);
+  const CliRun r = fpbench(common + "--runs 3 --resume '" + csv.string() +
+                           "' --json '" + json.string() + "'");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto samples = reports::parse_samples_csv(slurp(csv), csv.string());
   ASSERT_TRUE(samples.has_value()) << samples.error().message;
@@ -273,10 +308,12 @@ TEST_F(Run, ANodeScriptThatPrintsNoResultIsAFailure) {
     out << "#!/bin/sh\necho 'nothing to see'\n";
   }
   fs::permissions(fake_node, fs::perms::owner_all);
-  const CliRun r = fpbench("run --node --old '" + fake_node.string() + "' --new '" +
-                           fake_node.string() + "' x.js --runs 1 --warmup 0 --no-progress");
+  const CliRun r =
+      fpbench("run --node --old '" + fake_node.string() + "' --new '" +
+              fake_node.string() + "' x.js --runs 1 --warmup 0 --no-progress");
   EXPECT_EQ(r.exit_code, 3) << r.err;
-  EXPECT_NE(r.err.find("printed no benchmark result line"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("printed no benchmark result line"), std::string::npos)
+      << r.err;
 }
 
 }  // namespace
@@ -305,7 +342,8 @@ std::vector<Row> rows_of(const std::string& csv) {
     std::vector<std::string> f;
     std::istringstream fields(line);
     for (std::string part; std::getline(fields, part, ',');) {
-      if (part.size() >= 2 && part.front() == '"') part = part.substr(1, part.size() - 2);
+      if (part.size() >= 2 && part.front() == '"')
+        part = part.substr(1, part.size() - 2);
       f.push_back(part);
     }
     if (f.size() != 5) {
@@ -321,7 +359,8 @@ std::vector<Row> rows_of(const std::string& csv) {
 using CountsBySide = std::map<std::string, std::array<std::vector<long>, 2>>;
 CountsBySide counts_by_side(const std::vector<Row>& rows) {
   CountsBySide out;
-  for (const Row& r : rows) out[r.configuration][r.binary == "old" ? 0 : 1].push_back(r.count);
+  for (const Row& r : rows)
+    out[r.configuration][r.binary == "old" ? 0 : 1].push_back(r.count);
   return out;
 }
 
@@ -332,14 +371,19 @@ class Paired : public Run {
   fs::path counting_program(bool fail_second_a = false) {
     const std::string counter = (dir_ / "count").string();
     const std::string marker = (dir_ / "a-ran").string();
-    std::string body = "n=$(cat '" + counter + "' 2>/dev/null || echo 0); n=$((n+1)); " +
+    std::string body = "n=$(cat '" + counter +
+                       "' 2>/dev/null || echo 0); n=$((n+1)); " +
                        "echo $n > '" + counter + "'\n";
     if (fail_second_a) {
       body += "case \"$*\" in *demo/a*) if [ -e '" + marker +
-              "' ]; then echo 'boom' >&2; exit 3; fi; touch '" + marker + "';; esac\n";
+              "' ]; then echo 'boom' >&2; exit 3; fi; touch '" + marker +
+              "';; esac\n";
     }
-    body += "echo '{\"benchmarks\":[{\"name\":\"x\",\"run_type\":\"iteration\",\"iterations\":10,"
-            "\"real_time\":1000,\"time_unit\":\"ns\",\"items_per_second\":'$n'}]}'";
+    body +=
+        "echo "
+        "'{\"benchmarks\":[{\"name\":\"x\",\"run_type\":\"iteration\","
+        "\"iterations\":10,"
+        "\"real_time\":1000,\"time_unit\":\"ns\",\"items_per_second\":'$n'}]}'";
     return fake_program("count.sh", kRelease, body);
   }
 
@@ -350,13 +394,15 @@ class Paired : public Run {
 };
 
 TEST_F(Paired, PairsAreAdjacentInBothOrdersAndTheKthRowsMatch) {
-  const CliRun r = fpbench(common(counting_program()) + "--paired --warmup 1 --runs 10");
+  const CliRun r =
+      fpbench(common(counting_program()) + "--paired --warmup 1 --runs 10");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::vector<Row> rows = rows_of(r.out);
   ASSERT_EQ(rows.size(), 40u);
   int old_first = 0, new_first = 0;
   for (std::size_t i = 0; i + 1 < rows.size(); i += 2) {
-    EXPECT_EQ(rows[i].configuration, rows[i + 1].configuration) << "rows " << i + 2;
+    EXPECT_EQ(rows[i].configuration, rows[i + 1].configuration)
+        << "rows " << i + 2;
     EXPECT_NE(rows[i].binary, rows[i + 1].binary) << "rows " << i + 2;
     EXPECT_EQ(rows[i + 1].count, rows[i].count + 1) << "back to back";
     (rows[i].binary == "old" ? old_first : new_first) += 1;
@@ -369,7 +415,8 @@ TEST_F(Paired, PairsAreAdjacentInBothOrdersAndTheKthRowsMatch) {
     ASSERT_EQ(sides[0].size(), 10u) << name;
     ASSERT_EQ(sides[1].size(), 10u) << name;
     for (std::size_t k = 0; k < 10; ++k) {
-      EXPECT_EQ(std::labs(sides[0][k] - sides[1][k]), 1) << name << " pair " << k;
+      EXPECT_EQ(std::labs(sides[0][k] - sides[1][k]), 1)
+          << name << " pair " << k;
     }
   }
 }
@@ -389,11 +436,12 @@ TEST_F(Paired, DefaultScheduleKeepsTheKthRowsInOneRound) {
 }
 
 TEST_F(Paired, AFailureDropsItsPartnerSoNoHalfPairIsWritten) {
-  const CliRun r =
-      fpbench(common(counting_program(/*fail_second_a=*/true)) + "--paired --warmup 0 --runs 2");
+  const CliRun r = fpbench(common(counting_program(/*fail_second_a=*/true)) +
+                           "--paired --warmup 0 --runs 2");
   EXPECT_EQ(r.exit_code, 3);
   EXPECT_NE(r.err.find("1 benchmark(s) failed"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("sample was dropped]: exit status 3"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("sample was dropped]: exit status 3"), std::string::npos)
+      << r.err;
   const auto by_side = counts_by_side(rows_of(r.out));
   EXPECT_EQ(by_side.count("demo/a n=1"), 0u) << r.out;
   ASSERT_EQ(by_side.count("demo/b n=2"), 1u) << r.out;
@@ -404,11 +452,13 @@ TEST_F(Paired, AFailureDropsItsPartnerSoNoHalfPairIsWritten) {
 TEST_F(Paired, ResumeRunsTheLaggingSideAloneThenWholePairs) {
   const fs::path csv = dir_ / "resume.csv";
   // A default-schedule run cut mid-round: demo/a has one old row too many.
-  std::ofstream(csv) << reports::kSampleCsvHeader << "\"old\",\"demo/a\",\"n=1\",100,0.1\n"
+  std::ofstream(csv) << reports::kSampleCsvHeader
+                     << "\"old\",\"demo/a\",\"n=1\",100,0.1\n"
                      << "\"new\",\"demo/a\",\"n=1\",100,0.1\n"
                      << "\"old\",\"demo/a\",\"n=1\",100,0.1\n";
-  const CliRun r = fpbench(common(counting_program()) +
-                           "--paired --warmup 0 --runs 3 --resume '" + csv.string() + "'");
+  const CliRun r =
+      fpbench(common(counting_program()) +
+              "--paired --warmup 0 --runs 3 --resume '" + csv.string() + "'");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::vector<Row> rows = rows_of(slurp(csv));
   std::vector<Row> a_added;
@@ -417,7 +467,8 @@ TEST_F(Paired, ResumeRunsTheLaggingSideAloneThenWholePairs) {
   }
   ASSERT_EQ(a_added.size(), 3u);
   EXPECT_EQ(a_added[0].binary, "new") << "the lagging side first, alone";
-  EXPECT_EQ(std::labs(a_added[2].count - a_added[1].count), 1) << "then a back-to-back pair";
+  EXPECT_EQ(std::labs(a_added[2].count - a_added[1].count), 1)
+      << "then a back-to-back pair";
   for (const auto& [name, sides] : counts_by_side(rows)) {
     EXPECT_EQ(sides[0].size(), 3u) << name;
     EXPECT_EQ(sides[1].size(), 3u) << name;
@@ -425,9 +476,12 @@ TEST_F(Paired, ResumeRunsTheLaggingSideAloneThenWholePairs) {
 }
 
 TEST_F(Run, PairedIsRefusedWithNode) {
-  const CliRun r = fpbench("run --node --paired --old node --new node x.js --no-progress");
+  const CliRun r =
+      fpbench("run --node --paired --old node --new node x.js --no-progress");
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find("--paired is not supported with --node"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--paired is not supported with --node"),
+            std::string::npos)
+      << r.err;
 }
 
 }  // namespace

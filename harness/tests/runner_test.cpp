@@ -27,18 +27,22 @@ using reports::SampleRecord;
 // or, with `configs`, a job named like a script reporting every config.
 class FakeSource : public SampleSource {
  public:
-  FakeSource(std::vector<std::string> jobs, double value, std::vector<std::string> configs = {})
+  FakeSource(std::vector<std::string> jobs, double value,
+             std::vector<std::string> configs = {})
       : jobs_(std::move(jobs)), value_(value), configs_(std::move(configs)) {}
 
   [[nodiscard]] std::string describe() const override { return "fake"; }
-  [[nodiscard]] Result<std::vector<std::string>> list_jobs() const override { return jobs_; }
+  [[nodiscard]] Result<std::vector<std::string>> list_jobs() const override {
+    return jobs_;
+  }
   [[nodiscard]] bool owns(const std::string& job, const std::string& filename,
                           const std::string& configuration) const override {
-    if (configs_.empty()) return SampleSource::owns(job, filename, configuration);
+    if (configs_.empty())
+      return SampleSource::owns(job, filename, configuration);
     return job == filename;
   }
-  [[nodiscard]] Result<Measurements> measure(const std::string& job,
-                                             const ProcessOptions&) const override {
+  [[nodiscard]] Result<Measurements> measure(
+      const std::string& job, const ProcessOptions&) const override {
     {
       const std::lock_guard lock(mutex_);
       ++calls_[job];
@@ -46,7 +50,9 @@ class FakeSource : public SampleSource {
     }
     Measurements out;
     const std::vector<std::string> configs =
-        configs_.empty() ? std::vector<std::string>{job.substr(job.find(' ') + 1)} : configs_;
+        configs_.empty()
+            ? std::vector<std::string>{job.substr(job.find(' ') + 1)}
+            : configs_;
     for (const std::string& c : configs) {
       SampleRecord r;
       r.filename = configs_.empty() ? job.substr(0, job.find(' ')) : job;
@@ -77,11 +83,13 @@ class Runner : public ::testing::Test {
   void SetUp() override {
     path_ = fs::temp_directory_path() /
             ("fpbench-runner-" + std::to_string(::getpid()) + "-" +
-             ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".jsonl");
+             ::testing::UnitTest::GetInstance()->current_test_info()->name() +
+             ".jsonl");
   }
   void TearDown() override { fs::remove(path_); }
 
-  RunSummary run(const std::vector<std::string>& jobs, const std::vector<Pass>& passes,
+  RunSummary run(const std::vector<std::string>& jobs,
+                 const std::vector<Pass>& passes,
                  const std::vector<SampleRecord>& resumed = {}) {
     auto writer = SampleWriter::open(path_.string(), false);
     EXPECT_TRUE(writer) << writer.error().message;
@@ -96,17 +104,20 @@ class Runner : public ::testing::Test {
 
   // Rows per (side, benchmark name) in the written file.
   std::map<std::pair<Binary, std::string>, int> written() const {
-    const auto records = reports::parse_sample_jsonl(test_support::slurp(path_), "out");
+    const auto records =
+        reports::parse_sample_jsonl(test_support::slurp(path_), "out");
     std::map<std::pair<Binary, std::string>, int> rows;
     if (!records) return rows;
-    for (const SampleRecord& r : *records) ++rows[{r.binary, r.filename + " " + r.configuration}];
+    for (const SampleRecord& r : *records)
+      ++rows[{r.binary, r.filename + " " + r.configuration}];
     return rows;
   }
 
   fs::path path_;
 };
 
-Pass wall_pass(const FakeSource& old_side, const FakeSource& new_side, int runs) {
+Pass wall_pass(const FakeSource& old_side, const FakeSource& new_side,
+               int runs) {
   Pass p;
   p.key_metric = "wall";
   p.sources = {&old_side, &new_side};
@@ -198,7 +209,8 @@ TEST_F(Runner, APairedFailureDropsItsPartnerAndStopsTheJob) {
   p.paired = true;
   const RunSummary s = run(jobs, {p});
   ASSERT_EQ(s.failures.size(), 1u);
-  EXPECT_NE(s.failures[0].find("s/a n=2 [new"), std::string::npos) << s.failures[0];
+  EXPECT_NE(s.failures[0].find("s/a n=2 [new"), std::string::npos)
+      << s.failures[0];
   EXPECT_EQ((written()[{Binary::kOld, "s/a n=2"}]), 0);
   EXPECT_EQ((written()[{Binary::kNew, "s/a n=2"}]), 0);
   EXPECT_EQ((written()[{Binary::kOld, "s/a n=1"}]), 3);
@@ -213,7 +225,8 @@ TEST_F(Runner, AParallelPassWritesEverySampleOnce) {
   p.parallel = 4;
   const RunSummary s = run(jobs, {p});
   EXPECT_EQ(s.samples_written, 48u);
-  for (const std::string& j : jobs) EXPECT_EQ((written()[{Binary::kNew, j}]), 2) << j;
+  for (const std::string& j : jobs)
+    EXPECT_EQ((written()[{Binary::kNew, j}]), 2) << j;
 }
 
 }  // namespace

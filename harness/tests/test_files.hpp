@@ -34,8 +34,9 @@ struct CliRun {
 inline CliRun run_program(const std::string& program, const std::string& args,
                           const std::filesystem::path& dir) {
   const std::filesystem::path out = dir / "stdout", err = dir / "stderr";
-  const std::string cmd = "timeout -s KILL 120 '" + program + "' " + args + " >'" +
-                          out.string() + "' 2>'" + err.string() + "' </dev/null";
+  const std::string cmd = "timeout -s KILL 120 '" + program + "' " + args +
+                          " >'" + out.string() + "' 2>'" + err.string() +
+                          "' </dev/null";
   const int status = std::system(cmd.c_str());
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
 }
@@ -44,8 +45,10 @@ inline CliRun run_program(const std::string& program, const std::string& args,
 // /usr/bin/python3); tests that draw are skipped without one.
 inline bool plotting_python_available() {
   const char* env = std::getenv("FPBENCH_PYTHON");
-  const std::string python = env != nullptr && *env != '\0' ? env : "/usr/bin/python3";
-  const std::string cmd = "'" + python + "' -c 'import matplotlib' >/dev/null 2>&1";
+  const std::string python =
+      env != nullptr && *env != '\0' ? env : "/usr/bin/python3";
+  const std::string cmd =
+      "'" + python + "' -c 'import matplotlib' >/dev/null 2>&1";
   return std::system(cmd.c_str()) == 0;
 }
 
@@ -63,10 +66,10 @@ inline bool running_in_ci() {
 
 // Skips the current test saying why, or fails it with the same reason under
 // CI (see running_in_ci). Returns from the enclosing void function either way.
-#define FPBENCH_SKIP_OR_FAIL_IN_CI(reason)                                          \
-  do {                                                                              \
-    if (::fpbench::harness::test_support::running_in_ci()) {                        \
-      FAIL() << (reason) << "; CI is set, so this is a failure, not a skip";        \
-    }                                                                               \
-    GTEST_SKIP() << (reason);                                                       \
+#define FPBENCH_SKIP_OR_FAIL_IN_CI(reason)                                   \
+  do {                                                                       \
+    if (::fpbench::harness::test_support::running_in_ci()) {                 \
+      FAIL() << (reason) << "; CI is set, so this is a failure, not a skip"; \
+    }                                                                        \
+    GTEST_SKIP() << (reason);                                                \
   } while (false)

@@ -29,11 +29,14 @@ constexpr std::array<unsigned char, 128> kPrimary = {
     64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 21, 36, 22, 37, 0};
 
 bool is_ascii(std::string_view s) {
-  return std::all_of(s.begin(), s.end(),
-                     [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+  return std::all_of(s.begin(), s.end(), [](char c) {
+    return static_cast<unsigned char>(c) < 0x80;
+  });
 }
 
-unsigned char primary(char c) { return kPrimary[static_cast<unsigned char>(c)]; }
+unsigned char primary(char c) {
+  return kPrimary[static_cast<unsigned char>(c)];
+}
 
 // The next non-ignorable position at or after i.
 std::size_t skip_ignorable(std::string_view s, std::size_t i) {
@@ -48,7 +51,8 @@ int collate_ascii(std::string_view a, std::string_view b) {
   std::size_t i = skip_ignorable(a, 0), j = skip_ignorable(b, 0);
   for (; i < a.size() && j < b.size();
        i = skip_ignorable(a, i + 1), j = skip_ignorable(b, j + 1)) {
-    if (primary(a[i]) != primary(b[j])) return primary(a[i]) < primary(b[j]) ? -1 : 1;
+    if (primary(a[i]) != primary(b[j]))
+      return primary(a[i]) < primary(b[j]) ? -1 : 1;
   }
   if (i < a.size() || j < b.size()) return i < a.size() ? 1 : -1;
   for (i = skip_ignorable(a, 0), j = skip_ignorable(b, 0); i < a.size();
@@ -67,8 +71,9 @@ const UCollator* root_collator() {
     UErrorCode status = U_ZERO_ERROR;
     UCollator* c = detail::icu().collator_open("", &status);
     if (U_FAILURE(status)) {
-      throw std::runtime_error(std::string("cannot open the ICU root collator: ") +
-                               detail::icu().error_name(status));
+      throw std::runtime_error(
+          std::string("cannot open the ICU root collator: ") +
+          detail::icu().error_name(status));
     }
     return c;
   }();
@@ -102,8 +107,9 @@ std::optional<std::string> collation_key(std::string_view name) {
 int collate(std::string_view a, std::string_view b) {
   if (is_ascii(a) && is_ascii(b)) return collate_ascii(a, b);
   UErrorCode status = U_ZERO_ERROR;
-  const UCollationResult r = detail::icu().strcoll_utf8(
-      root_collator(), a.data(), icu_length(a), b.data(), icu_length(b), &status);
+  const UCollationResult r =
+      detail::icu().strcoll_utf8(root_collator(), a.data(), icu_length(a),
+                                 b.data(), icu_length(b), &status);
   FPBENCH_CHECK(U_SUCCESS(status));
   return r == UCOL_EQUAL ? 0 : (r == UCOL_LESS ? -1 : 1);
 }

@@ -14,10 +14,10 @@ Comparison build_comparison(const SampleSet& samples) {
   Comparison out;
   out.rows.reserve(samples.benchmarks().size());
   for (const BenchmarkSamples& b : samples.benchmarks()) {
-    out.rows.push_back(ComparisonRow{
-        b.name, b.filename, b.configuration,
-        stats::compare_rates(b.old_rates, b.new_rates), b.old_rates,
-        b.new_rates});
+    out.rows.push_back(
+        ComparisonRow{b.name, b.filename, b.configuration,
+                      stats::compare_rates(b.old_rates, b.new_rates),
+                      b.old_rates, b.new_rates});
   }
   // Names that collate equal (they differ only in ignorable characters)
   // keep the order they first appeared in, as R's sort leaves them. ASCII
@@ -38,8 +38,9 @@ Comparison build_comparison(const SampleSet& samples) {
   }
   std::vector<std::size_t> order(out.rows.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t a, std::size_t b) { return keys[a] < keys[b]; });
+  std::stable_sort(
+      order.begin(), order.end(),
+      [&](std::size_t a, std::size_t b) { return keys[a] < keys[b]; });
   std::vector<ComparisonRow> sorted;
   sorted.reserve(out.rows.size());
   for (std::size_t i : order) sorted.push_back(std::move(out.rows[i]));

@@ -28,10 +28,9 @@ namespace fpbench::reports::detail {
   const __m128i vc = _mm_set1_epi8(c);
   while (end - p >= 16) {
     const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    const __m128i hits =
-        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(block, va),
-                                  _mm_cmpeq_epi8(block, vb)),
-                     _mm_cmpeq_epi8(block, vc));
+    const __m128i hits = _mm_or_si128(
+        _mm_or_si128(_mm_cmpeq_epi8(block, va), _mm_cmpeq_epi8(block, vb)),
+        _mm_cmpeq_epi8(block, vc));
     const auto mask = static_cast<unsigned>(_mm_movemask_epi8(hits));
     if (mask != 0) return p + __builtin_ctz(mask);
     p += 16;

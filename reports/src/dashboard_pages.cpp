@@ -34,8 +34,11 @@ class IntervalOfMean {
   Interval operator()(const RunPoint& p) {
     if (p.n < 2 || !std::isfinite(p.variance)) return {};
     auto [it, added] = t_by_n_.try_emplace(p.n, 0.0);
-    if (added) it->second = stats::student_t_quantile(0.975, static_cast<double>(p.n - 1));
-    const double half = it->second * std::sqrt(p.variance / static_cast<double>(p.n));
+    if (added)
+      it->second =
+          stats::student_t_quantile(0.975, static_cast<double>(p.n - 1));
+    const double half =
+        it->second * std::sqrt(p.variance / static_cast<double>(p.n));
     return {p.mean - half, p.mean + half};
   }
 
@@ -43,11 +46,12 @@ class IntervalOfMean {
   std::map<std::int64_t, double> t_by_n_;
 };
 
-nlohmann::json series_data(const SeriesAnalysis& a, const DashboardOptions& options) {
+nlohmann::json series_data(const SeriesAnalysis& a,
+                           const DashboardOptions& options) {
   using nlohmann::json;
   const Series& s = a.series;
-  json runs = json::array(), mean = json::array(), lower = json::array(), upper = json::array(),
-       n = json::array();
+  json runs = json::array(), mean = json::array(), lower = json::array(),
+       upper = json::array(), n = json::array();
   IntervalOfMean interval;
   for (const RunPoint& p : s.points) {
     const Interval i = interval(p);
@@ -83,22 +87,28 @@ nlohmann::json series_data(const SeriesAnalysis& a, const DashboardOptions& opti
               {"changes", std::move(changes)}};
 }
 
-std::string change_table(const SeriesAnalysis& a, const DashboardOptions& options) {
+std::string change_table(const SeriesAnalysis& a,
+                         const DashboardOptions& options) {
   if (a.changes.empty()) {
-    return "<p class=\"none\">No change point: the series held its level.</p>\n";
+    return "<p class=\"none\">No change point: the series held its "
+           "level.</p>\n";
   }
   std::string out =
-      "<table class=\"changes\">\n<thead><tr><th>run</th><th>date</th><th>commit</th>"
-      "<th>change</th><th>before</th><th>after</th><th>p</th></tr></thead>\n<tbody>\n";
+      "<table "
+      "class=\"changes\">\n<thead><tr><th>run</th><th>date</th><th>commit</th>"
+      "<th>change</th><th>before</th><th>after</th><th>p</th></tr></"
+      "thead>\n<tbody>\n";
   for (auto it = a.changes.rbegin(); it != a.changes.rend(); ++it) {
     const DetectedChange& c = *it;
     out += fmt::format(
         "<tr class=\"{}\"><td class=\"num\">{}</td><td>{}</td><td>{}</td>"
         "<td class=\"num\">{:+.2f}% ({})</td><td class=\"num\">{:.4g}</td>"
         "<td class=\"num\">{:.4g}</td><td class=\"num\">{}</td></tr>\n",
-        c.regression ? "bad" : "good", c.index + 1, html_escape(c.date.substr(0, 10)),
+        c.regression ? "bad" : "good", c.index + 1,
+        html_escape(c.date.substr(0, 10)),
         commit_anchor(options.commit_url, c.commit, ""), c.magnitude_pct,
-        c.regression ? "regression" : "improvement", c.mean_before, c.mean_after,
+        c.regression ? "regression" : "improvement", c.mean_before,
+        c.mean_after,
         c.p_value < 1e-3 ? "&lt; 0.001" : fmt::format("{:.2g}", c.p_value));
   }
   return out + "</tbody>\n</table>\n";
@@ -106,7 +116,8 @@ std::string change_table(const SeriesAnalysis& a, const DashboardOptions& option
 
 }  // namespace
 
-std::string render_dashboard_page(const SeriesAnalysis& a, const DashboardOptions& options) {
+std::string render_dashboard_page(const SeriesAnalysis& a,
+                                  const DashboardOptions& options) {
   const Series& s = a.series;
   std::string range;
   if (!s.points.empty()) {
@@ -115,20 +126,28 @@ std::string render_dashboard_page(const SeriesAnalysis& a, const DashboardOption
   }
   std::string out = page_head(s.benchmark + " - " + options.title, "../");
   out += fmt::format(
-      "<body class=\"series\">\n<nav><a href=\"../index.html\">&larr; {}</a></nav>\n"
-      "<h1>{}</h1>\n<p class=\"meta\">machine <b>{}</b> &middot; {} &middot; {} runs{}</p>\n"
-      "<div id=\"chart\" class=\"chart\"></div>\n<div id=\"tip\" class=\"tip\" hidden></div>\n"
-      "<p class=\"hint\">Each point is one run's mean ({} side), the band its 95% interval; "
-      "dashed lines are the levels between change points. Drag across the chart to zoom, "
+      "<body class=\"series\">\n<nav><a href=\"../index.html\">&larr; "
+      "{}</a></nav>\n"
+      "<h1>{}</h1>\n<p class=\"meta\">machine <b>{}</b> &middot; {} &middot; "
+      "{} runs{}</p>\n"
+      "<div id=\"chart\" class=\"chart\"></div>\n<div id=\"tip\" class=\"tip\" "
+      "hidden></div>\n"
+      "<p class=\"hint\">Each point is one run's mean ({} side), the band its "
+      "95% interval; "
+      "dashed lines are the levels between change points. Drag across the "
+      "chart to zoom, "
       "double-click to see every run.</p>\n<h2>Change points</h2>\n{}",
-      html_escape(options.title), html_escape(s.benchmark), html_escape(s.machine),
-      html_escape(metric_label(s)), s.points.size(), html_escape(range), html_escape(s.side),
-      change_table(a, options));
+      html_escape(options.title), html_escape(s.benchmark),
+      html_escape(s.machine), html_escape(metric_label(s)), s.points.size(),
+      html_escape(range), html_escape(s.side), change_table(a, options));
   out += page_footer(options, "../");
-  out += "<script>window.FPB_SERIES = " + script_json(series_data(a, options)) + ";</script>\n";
+  out += "<script>window.FPB_SERIES = " + script_json(series_data(a, options)) +
+         ";</script>\n";
   out +=
-      "<script src=\"../runs.js\"></script>\n<script src=\"../assets/uPlot.iife.min.js\">"
-      "</script>\n<script src=\"../assets/dashboard.js\"></script>\n</body>\n</html>\n";
+      "<script src=\"../runs.js\"></script>\n<script "
+      "src=\"../assets/uPlot.iife.min.js\">"
+      "</script>\n<script "
+      "src=\"../assets/dashboard.js\"></script>\n</body>\n</html>\n";
   return out;
 }
 

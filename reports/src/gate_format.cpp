@@ -1,9 +1,9 @@
 // The gate's renderings: the decisions that matter as compare.R's table
 // and one line each, a pull-request comment, and every decision as JSON.
 
-#include <cmath>
-
 #include <fmt/format.h>
+
+#include <cmath>
 #include <nlohmann/json.hpp>
 
 #include "fpbench/reports/compare_r_text.hpp"
@@ -18,9 +18,12 @@ namespace {
 
 const char* correction_name(stats::Correction c) {
   switch (c) {
-    case stats::Correction::kNone: return "none";
-    case stats::Correction::kHolm: return "holm";
-    case stats::Correction::kBenjaminiHochberg: return "bh";
+    case stats::Correction::kNone:
+      return "none";
+    case stats::Correction::kHolm:
+      return "holm";
+    case stats::Correction::kBenjaminiHochberg:
+      return "bh";
   }
   return "unknown";
 }
@@ -45,26 +48,34 @@ bool all_exact(const GateResult& r) {
 
 std::string basis(const GateResult& r) {
   if (all_exact(r)) {
-    return fmt::format("{}; exact counts, decided on their difference", direction(r.options));
+    return fmt::format("{}; exact counts, decided on their difference",
+                       direction(r.options));
   }
   if (r.options.sequential) {
-    return fmt::format("{}; Welch's t-test at looks every {} runs from {} to {}, alpha {} spent "
-                       "over the looks for {} benchmarks (O'Brien-Fleming), repeated intervals",
-                       direction(r.options), r.options.sequential->look_every,
-                       r.options.sequential->first_look, r.options.sequential->max_runs,
-                       r.options.alpha, r.decisions.size());
+    return fmt::format(
+        "{}; Welch's t-test at looks every {} runs from {} to {}, alpha {} "
+        "spent "
+        "over the looks for {} benchmarks (O'Brien-Fleming), repeated "
+        "intervals",
+        direction(r.options), r.options.sequential->look_every,
+        r.options.sequential->first_look, r.options.sequential->max_runs,
+        r.options.alpha, r.decisions.size());
   }
-  return fmt::format("{}; {}, {} correction at alpha {}, intervals at {:.4g}%",
-                     direction(r.options),
-                     r.options.paired ? "paired t-test on log ratios" : "Welch's t-test",
-                     correction_name(r.options.correction),
-                     r.options.alpha, r.interval_level * 100);
+  return fmt::format(
+      "{}; {}, {} correction at alpha {}, intervals at {:.4g}%",
+      direction(r.options),
+      r.options.paired ? "paired t-test on log ratios" : "Welch's t-test",
+      correction_name(r.options.correction), r.options.alpha,
+      r.interval_level * 100);
 }
 
-std::string p_text(double p) { return std::isnan(p) ? "NA" : fmt::format("{:.3g}", p); }
+std::string p_text(double p) {
+  return std::isnan(p) ? "NA" : fmt::format("{:.3g}", p);
+}
 
 std::string change_text(const GateDecision& d) {
-  return signed_percent(d.change_pct, d.row.stats.mean_old, d.row.stats.mean_new);
+  return signed_percent(d.change_pct, d.row.stats.mean_old,
+                        d.row.stats.mean_new);
 }
 
 std::string interval_text(const GateDecision& d) {
@@ -76,12 +87,18 @@ std::string interval_text(const GateDecision& d) {
 
 const char* verdict_name(Verdict v) {
   switch (v) {
-    case Verdict::kRegression: return "regression";
-    case Verdict::kNeedMoreRuns: return "need more runs";
-    case Verdict::kMissing: return "missing samples";
-    case Verdict::kMinorRegression: return "minor regression";
-    case Verdict::kImproved: return "improved";
-    case Verdict::kNoChange: return "no change";
+    case Verdict::kRegression:
+      return "regression";
+    case Verdict::kNeedMoreRuns:
+      return "need more runs";
+    case Verdict::kMissing:
+      return "missing samples";
+    case Verdict::kMinorRegression:
+      return "minor regression";
+    case Verdict::kImproved:
+      return "improved";
+    case Verdict::kNoChange:
+      return "no change";
   }
   return "unknown";
 }
@@ -96,7 +113,8 @@ std::string format_gate_text(const GateResult& result) {
     // Counts: old, new and their change rather than compare.R's rates.
     MetricSamples header;
     header.metric = result.options.metric;
-    header.info = MetricInfo{"", "the decided rows", true, *result.options.exact_noise_floor};
+    header.info = MetricInfo{"", "the decided rows", true,
+                             *result.options.exact_noise_floor};
     header.source = "see below";
     std::string t = format_metric_text(header, table);
     out += t.substr(t.find('\n') + 1) + "\n";
@@ -106,37 +124,44 @@ std::string format_gate_text(const GateResult& result) {
   for (const GateDecision& d : result.decisions) {
     if (!shown(d)) continue;
     if (d.exact) {
-      out += fmt::format("{}: {}: {}\n", verdict_name(d.verdict), d.row.name, d.reason);
+      out += fmt::format("{}: {}: {}\n", verdict_name(d.verdict), d.row.name,
+                         d.reason);
       continue;
     }
-    out += fmt::format("{}: {}: {}, p(adj) {}, threshold -{}%: {}\n", verdict_name(d.verdict),
-                       d.row.name, change_text(d), p_text(d.p_adjusted), d.threshold_pct,
-                       d.reason);
+    out += fmt::format("{}: {}: {}, p(adj) {}, threshold -{}%: {}\n",
+                       verdict_name(d.verdict), d.row.name, change_text(d),
+                       p_text(d.p_adjusted), d.threshold_pct, d.reason);
   }
   out += fmt::format("{} ({})\n", result.verdict_line, basis(result));
   return out;
 }
 
 std::string format_gate_markdown(const GateResult& result) {
-  std::string out = fmt::format("### fpbench gate: {}\n\n", markdown_escape(result.verdict_line));
+  std::string out = fmt::format("### fpbench gate: {}\n\n",
+                                markdown_escape(result.verdict_line));
   bool any = false;
   for (const GateDecision& d : result.decisions) any |= shown(d);
   if (any) {
-    out += "| benchmark | verdict | change | interval | p (adjusted) | threshold | reason |\n"
-           "| :-- | :-- | --: | --: | --: | --: | :-- |\n";
+    out +=
+        "| benchmark | verdict | change | interval | p (adjusted) | threshold "
+        "| reason |\n"
+        "| :-- | :-- | --: | --: | --: | --: | :-- |\n";
     for (const GateDecision& d : result.decisions) {
       if (!shown(d)) continue;
-      out += fmt::format("| {} | {} | {} | {} | {} | -{}% | {} |\n", markdown_escape(d.row.name),
-                         verdict_name(d.verdict), markdown_escape(change_text(d)),
-                         markdown_escape(interval_text(d)),
-                         p_text(d.p_adjusted), d.threshold_pct, markdown_escape(d.reason));
+      out += fmt::format(
+          "| {} | {} | {} | {} | {} | -{}% | {} |\n",
+          markdown_escape(d.row.name), verdict_name(d.verdict),
+          markdown_escape(change_text(d)), markdown_escape(interval_text(d)),
+          p_text(d.p_adjusted), d.threshold_pct, markdown_escape(d.reason));
     }
     out += "\n";
   }
   std::size_t quiet = 0;
   for (const GateDecision& d : result.decisions) quiet += !shown(d);
   if (quiet > 0) {
-    out += fmt::format("{} other benchmark(s) showed no change beyond their threshold.\n\n", quiet);
+    out += fmt::format(
+        "{} other benchmark(s) showed no change beyond their threshold.\n\n",
+        quiet);
   }
   out += markdown_escape(basis(result)) + ".\n";
   return out;
@@ -144,7 +169,9 @@ std::string format_gate_markdown(const GateResult& result) {
 
 std::string format_gate_json(const GateResult& result) {
   using nlohmann::json;
-  const auto number = [](double v) { return std::isfinite(v) ? json(v) : json(nullptr); };
+  const auto number = [](double v) {
+    return std::isfinite(v) ? json(v) : json(nullptr);
+  };
   json decisions = json::array();
   for (const GateDecision& d : result.decisions) {
     const stats::RateComparison& c = d.row.stats;
@@ -157,9 +184,10 @@ std::string format_gate_json(const GateResult& result) {
         {"old", json{{"n", c.n_old}, {"mean", number(c.mean_old)}}},
         {"new", json{{"n", c.n_new}, {"mean", number(c.mean_new)}}},
         {"change_pct", number(d.change_pct)},
-        {"interval_pct", std::isnan(d.lower_pct)
-                             ? json(nullptr)
-                             : json::array({number(d.lower_pct), number(d.upper_pct)})},
+        {"interval_pct",
+         std::isnan(d.lower_pct)
+             ? json(nullptr)
+             : json::array({number(d.lower_pct), number(d.upper_pct)})},
         {"p_value", c.test ? number(c.test->p_value) : json(nullptr)},
         {"p_adjusted", number(d.p_adjusted)},
         {"threshold_pct", d.threshold_pct},
@@ -168,7 +196,8 @@ std::string format_gate_json(const GateResult& result) {
   }
   json thresholds = json::array();
   for (const ThresholdRule& t : result.options.thresholds) {
-    thresholds.push_back(json{{"pattern", t.pattern}, {"max_regression_pct", t.max_regression_pct}});
+    thresholds.push_back(json{{"pattern", t.pattern},
+                              {"max_regression_pct", t.max_regression_pct}});
   }
   const json doc{
       {"verdict", result.verdict_line},

@@ -171,8 +171,7 @@ Result<Row> sample_row(const RowReader& r, const std::string& name,
     return bad_input_error(
         fmt::format("benchmark '{}': {} is {} {}, which cannot become a rate: "
                     "it {} (a time must be positive, finite and normal)",
-                    name, key, *time, **unit,
-                    *why));
+                    name, key, *time, **unit, *why));
   }
   Row row;
   const std::size_t slash = name.find('/');

@@ -14,13 +14,15 @@ namespace {
 
 // ucol_open is a macro for ucol_open_72 (ICU's symbol renaming): the
 // stringized expansion is the name in the library.
-constexpr const char* kLibrary = "libicui18n.so." FPBENCH_ICU_STR(U_ICU_VERSION_MAJOR_NUM);
+constexpr const char* kLibrary =
+    "libicui18n.so." FPBENCH_ICU_STR(U_ICU_VERSION_MAJOR_NUM);
 
 template <class F>
 void bind(void* library, const char* name, F& out) {
   void* symbol = ::dlsym(library, name);
   if (symbol == nullptr) {
-    throw std::runtime_error(std::string("cannot find ") + name + " in " + kLibrary);
+    throw std::runtime_error(std::string("cannot find ") + name + " in " +
+                             kLibrary);
   }
   out = reinterpret_cast<F>(symbol);
 }
@@ -29,9 +31,10 @@ IcuFunctions load() {
   void* library = ::dlopen(kLibrary, RTLD_NOW | RTLD_LOCAL);
   if (library == nullptr) {
     const char* why = ::dlerror();
-    throw std::runtime_error(std::string("cannot load ICU (") + kLibrary +
-                             "), needed to sort and measure names outside ASCII: " +
-                             (why != nullptr ? why : "unknown error"));
+    throw std::runtime_error(
+        std::string("cannot load ICU (") + kLibrary +
+        "), needed to sort and measure names outside ASCII: " +
+        (why != nullptr ? why : "unknown error"));
   }
   IcuFunctions f{};
   bind(library, FPBENCH_ICU_STR(ucol_open), f.collator_open);

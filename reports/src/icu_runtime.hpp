@@ -13,8 +13,8 @@ namespace fpbench::reports::detail {
 
 struct IcuFunctions {
   UCollator* (*collator_open)(const char*, UErrorCode*);
-  UCollationResult (*strcoll_utf8)(const UCollator*, const char*, int32_t, const char*, int32_t,
-                                   UErrorCode*);
+  UCollationResult (*strcoll_utf8)(const UCollator*, const char*, int32_t,
+                                   const char*, int32_t, UErrorCode*);
   const char* (*error_name)(UErrorCode);
   void (*char_age)(UChar32, UVersionInfo);
   int8_t (*char_type)(UChar32);

@@ -1,6 +1,7 @@
 #include "fpbench/reports/input.hpp"
 
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -9,8 +10,6 @@
 #include <cerrno>
 #include <cstring>
 #include <utility>
-
-#include <fmt/format.h>
 
 namespace fpbench::reports {
 namespace {
@@ -123,7 +122,8 @@ Result<InputText> open_input(const std::string& path, std::size_t max_bytes) {
       return too_large(path, max_bytes);
     }
     // Loaded up front: one call instead of a page fault per page.
-    void* mapped = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+    void* mapped =
+        ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
     if (mapped != MAP_FAILED) {
       ::close(fd);
       return InputText(mapped, size);

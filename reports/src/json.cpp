@@ -1,7 +1,6 @@
 #include "fpbench/reports/json.hpp"
 
 #include <nlohmann/json.hpp>
-
 #include <vector>
 
 namespace fpbench::reports {
@@ -45,7 +44,8 @@ json row_json(const ComparisonRow& row) {
 
 std::string format_json(const Comparison& comparison) {
   json rows = json::array();
-  for (const ComparisonRow& row : comparison.rows) rows.push_back(row_json(row));
+  for (const ComparisonRow& row : comparison.rows)
+    rows.push_back(row_json(row));
   const json doc{{"higher_is_better", true},
                  {"metric", "rate_ops_per_s"},
                  {"comparisons", comparison.rows.size()},

@@ -131,8 +131,10 @@ JsonSyntaxError describe_json_error(std::string_view text) {
   const std::size_t line_start = text.rfind('\n', at == 0 ? 0 : at - 1);
   JsonSyntaxError e;
   e.line = 1 + static_cast<std::size_t>(std::count(
-                   text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
-  e.column = at == 0 || line_start == std::string_view::npos ? at + 1 : at - line_start;
+                   text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at),
+                   '\n'));
+  e.column = at == 0 || line_start == std::string_view::npos ? at + 1
+                                                             : at - line_start;
   e.reason = reword_json_error(capture.message());
   return e;
 }
@@ -146,26 +148,31 @@ std::string reword_json_error(std::string_view message) {
   if (rest.substr(0, 16) == "[json.exception.") {
     rest.remove_prefix(std::min(rest.find("] ") + 2, rest.size()));
   }
-  if (const std::size_t at = rest.find("parse error"); at != std::string_view::npos) {
+  if (const std::size_t at = rest.find("parse error");
+      at != std::string_view::npos) {
     const std::size_t colon = rest.find(": ", at);
     if (colon != std::string_view::npos) rest.remove_prefix(colon + 2);
   }
-  if (const std::size_t dash = rest.find(" - "); rest.substr(0, 13) == "syntax error " &&
-                                                 dash != std::string_view::npos) {
+  if (const std::size_t dash = rest.find(" - ");
+      rest.substr(0, 13) == "syntax error " && dash != std::string_view::npos) {
     rest.remove_prefix(dash + 3);
   }
   std::string found(rest);
   std::string expected;
-  if (const std::size_t semi = rest.find("; expected "); semi != std::string_view::npos) {
+  if (const std::size_t semi = rest.find("; expected ");
+      semi != std::string_view::npos) {
     found = std::string(rest.substr(0, semi));
     expected = std::string(rest.substr(semi + 11));
   }
   if (found.rfind("unexpected ", 0) == 0) found = found.substr(11);
   if (found == "end of input") found = "the end of the input";
-  if (const std::size_t last = found.find("; last read: "); last != std::string::npos) {
+  if (const std::size_t last = found.find("; last read: ");
+      last != std::string::npos) {
     found = found.substr(0, last) + " " + found.substr(last + 13);
   }
-  return expected.empty() ? found : fmt::format("expected {}, found {}", expected, found);
+  return expected.empty()
+             ? found
+             : fmt::format("expected {}, found {}", expected, found);
 }
 
 Result<nlohmann::json> parse_tool_json(std::string_view json_text,

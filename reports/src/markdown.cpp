@@ -19,7 +19,8 @@ std::string markdown_escape(std::string_view text) {
     // it is shown as \xHH.
     if (c == '\n') {
       out += ' ';
-    } else if ((static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == '\x7f') {
+    } else if ((static_cast<unsigned char>(c) < 0x20 && c != '\t') ||
+               c == '\x7f') {
       out += fmt::format("\\\\x{:02x}", static_cast<unsigned char>(c));
     } else {
       if (kSpecial.find(c) != std::string_view::npos) out += '\\';

@@ -45,7 +45,8 @@ Result<MetricReading> parse_reading(const nlohmann::ordered_json& j,
   }
   MetricReading r;
   r.value = j["value"].get<double>();
-  const std::string where = fmt::format("{}:{}: metric '{}'", input, line, metric);
+  const std::string where =
+      fmt::format("{}:{}: metric '{}'", input, line, metric);
   if (auto ok = metric == "wall" ? check_rate(r.value, where)
                                  : check_count(r.value, "value", where);
       !ok) {
@@ -69,7 +70,8 @@ Result<MetricReading> parse_reading(const nlohmann::ordered_json& j,
       if (!usable_number(count)) {
         return bad_line(input, line, "by_name '" + name + "' must be a count");
       }
-      if (auto ok = check_count(count.get<double>(), "by_name '" + name + "'", where);
+      if (auto ok =
+              check_count(count.get<double>(), "by_name '" + name + "'", where);
           !ok) {
         return ok.error();
       }
@@ -85,8 +87,8 @@ Result<SampleRecord> parse_record(std::string_view text,
       nlohmann::ordered_json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (j.is_discarded()) {
     const JsonSyntaxError e = describe_json_error(text);
-    return bad_input_error(
-        fmt::format("{}:{}:{}: invalid JSON: {}", input, line, e.column, e.reason));
+    return bad_input_error(fmt::format("{}:{}:{}: invalid JSON: {}", input,
+                                       line, e.column, e.reason));
   }
   if (!j.is_object()) return bad_line(input, line, "not a JSON object");
   SampleRecord r;

@@ -48,8 +48,7 @@ class TempFile {
   }
 
   Result<void> create_with(std::string_view text) {
-    std::string name =
-        env_or("TMPDIR", "/tmp") + "/fpbench-plot-XXXXXX.json";
+    std::string name = env_or("TMPDIR", "/tmp") + "/fpbench-plot-XXXXXX.json";
     const int fd = ::mkstemps(name.data(), 5);
     if (fd < 0) {
       return io_error(fmt::format("cannot create a temporary file '{}': {}",
@@ -192,11 +191,12 @@ Result<std::string> plot_script_path() {
 }
 
 Result<void> check_plot_path(const std::string& png_path) {
-  struct stat st{};
+  struct stat st {};
   if (::stat(png_path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
-    return io_error(fmt::format(
-        "cannot draw '{}': it is a directory; give the picture's file name, e.g. {}/plot.png",
-        png_path, png_path));
+    return io_error(
+        fmt::format("cannot draw '{}': it is a directory; give the picture's "
+                    "file name, e.g. {}/plot.png",
+                    png_path, png_path));
   }
   return {};
 }
@@ -233,10 +233,9 @@ Result<void> render_plot(PlotKind kind, std::string_view json_text,
   if (run->term_signal == 0 && run->exit_code == kExitFailure) {
     return io_error(fmt::format("cannot draw '{}': {}", png_path, detail));
   }
-  std::string message =
-      fmt::format("cannot draw '{}': {} {} {} failed with {}: {}", png_path,
-                  python, *script, plot_kind_name(kind), run->status_text(),
-                  detail);
+  std::string message = fmt::format(
+      "cannot draw '{}': {} {} {} failed with {}: {}", png_path, python,
+      *script, plot_kind_name(kind), run->status_text(), detail);
   if (detail.find("has no matplotlib") != std::string::npos) {
     message += "; FPBENCH_PYTHON chooses the Python";
   }
@@ -248,13 +247,17 @@ Result<void> plot_comparison(const SampleSet& samples,
                              const std::string& improvement_png) {
   if (box_png.empty() && improvement_png.empty()) return {};
   for (const std::string& png : {box_png, improvement_png}) {
-    if (Result<void> ok = png.empty() ? Result<void>{} : check_plot_path(png); !ok) return ok;
+    if (Result<void> ok = png.empty() ? Result<void>{} : check_plot_path(png);
+        !ok)
+      return ok;
   }
   // The script reads only the JSON report, which carries the samples too.
-  const Result<std::string> json = render_comparison(samples, ReportFormat::kJson, {});
+  const Result<std::string> json =
+      render_comparison(samples, ReportFormat::kJson, {});
   if (!json) return json.error();
   if (!box_png.empty()) {
-    if (Result<void> r = render_plot(PlotKind::kBox, *json, box_png); !r) return r;
+    if (Result<void> r = render_plot(PlotKind::kBox, *json, box_png); !r)
+      return r;
   }
   if (!improvement_png.empty()) {
     return render_plot(PlotKind::kImprovement, *json, improvement_png);

@@ -68,14 +68,30 @@ std::size_t decode_utf8(std::string_view s, std::size_t i, char32_t& out) {
 
 void append_escape(std::string& out, unsigned char c) {
   switch (c) {
-    case '\a': out += "\\a"; return;
-    case '\b': out += "\\b"; return;
-    case '\f': out += "\\f"; return;
-    case '\n': out += "\\n"; return;
-    case '\r': out += "\\r"; return;
-    case '\t': out += "\\t"; return;
-    case '\v': out += "\\v"; return;
-    case '\0': out += "\\0"; return;
+    case '\a':
+      out += "\\a";
+      return;
+    case '\b':
+      out += "\\b";
+      return;
+    case '\f':
+      out += "\\f";
+      return;
+    case '\n':
+      out += "\\n";
+      return;
+    case '\r':
+      out += "\\r";
+      return;
+    case '\t':
+      out += "\\t";
+      return;
+    case '\v':
+      out += "\\v";
+      return;
+    case '\0':
+      out += "\\0";
+      return;
     default: {
       char buf[8];
       std::snprintf(buf, sizeof buf, "\\%03o", c);
@@ -89,9 +105,12 @@ void append_escape(std::string& out, unsigned char c) {
 // and unassigned code points, and shows private-use and format characters.
 bool printable(char32_t c) {
   if (c < 0x80) return c >= 0x20 && c != 0x7F;
-  static const locale_t utf8 = ::newlocale(LC_CTYPE_MASK, "C.UTF-8", locale_t{});
-  if (utf8 != locale_t{}) return ::iswprint_l(static_cast<wint_t>(c), utf8) != 0;
-  return c >= 0xA0 && c != 0x2028 && c != 0x2029 && icu().is_defined(static_cast<UChar32>(c));
+  static const locale_t utf8 =
+      ::newlocale(LC_CTYPE_MASK, "C.UTF-8", locale_t{});
+  if (utf8 != locale_t{})
+    return ::iswprint_l(static_cast<wint_t>(c), utf8) != 0;
+  return c >= 0xA0 && c != 0x2028 && c != 0x2029 &&
+         icu().is_defined(static_cast<UChar32>(c));
 }
 
 }  // namespace

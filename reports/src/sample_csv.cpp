@@ -1,9 +1,5 @@
 #include "fpbench/reports/sample_csv.hpp"
 
-#include "fpbench/reports/sample_value.hpp"
-
-#include "csv_scan.hpp"
-
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -11,6 +7,9 @@
 #include <charconv>
 #include <cmath>
 #include <string>
+
+#include "csv_scan.hpp"
+#include "fpbench/reports/sample_value.hpp"
 
 namespace fpbench::reports {
 namespace {
@@ -111,9 +110,10 @@ class RecordReader {
   // end of the text.
   [[nodiscard]] std::size_t find_special(std::size_t from) const {
     const char* const base = text_.data();
-    return static_cast<std::size_t>(
-        detail::find_first_of3(base + from, base + text_.size(), ',', '\n', '"') -
-        base);
+    return static_cast<std::size_t>(detail::find_first_of3(base + from,
+                                                           base + text_.size(),
+                                                           ',', '\n', '"') -
+                                    base);
   }
 
   // At an opening quote: consumes the quoted section and its closing quote.

@@ -77,8 +77,7 @@ Result<LoadedSamples> load_samples(const SampleInputs& inputs) {
       loaded.has_metrics = true;
       return loaded;
     }
-    auto samples =
-        parse_samples_csv(text, input_display_name(inputs.csv_path));
+    auto samples = parse_samples_csv(text, input_display_name(inputs.csv_path));
     if (!samples) return samples.error();
     loaded.samples = std::move(*samples);
     loaded.metric_description = "rate_ops_per_s";
@@ -109,20 +108,23 @@ Result<LoadedSamples> load_samples(const SampleInputs& inputs) {
   return loaded;
 }
 
-Result<std::vector<MetricInput>> select_metrics(const LoadedSamples& loaded,
-                                                const std::vector<std::string>& names) {
+Result<std::vector<MetricInput>> select_metrics(
+    const LoadedSamples& loaded, const std::vector<std::string>& names) {
   std::vector<MetricInput> out;
   if (!loaded.has_metrics) {
     for (const std::string& n : names) {
       if (n != "wall") {
-        return usage_error("metric '" + n + "' needs fpbench's JSON Lines samples (fpbench run "
+        return usage_error("metric '" + n +
+                           "' needs fpbench's JSON Lines samples (fpbench run "
                            "--metric); this input has wall-clock rates only");
       }
     }
-    out.push_back({"wall", loaded.samples, loaded.metric_description, false, std::nullopt, ""});
+    out.push_back({"wall", loaded.samples, loaded.metric_description, false,
+                   std::nullopt, ""});
     return out;
   }
-  const std::vector<std::string> chosen = names.empty() ? metrics_present(loaded.records) : names;
+  const std::vector<std::string> chosen =
+      names.empty() ? metrics_present(loaded.records) : names;
   for (const std::string& name : chosen) {
     auto selected = select_metric(loaded.records, name, loaded.input_name);
     if (!selected) return selected.error();
@@ -134,9 +136,10 @@ Result<std::vector<MetricInput>> select_metrics(const LoadedSamples& loaded,
     m.description =
         name == "wall"
             ? std::string("rate_ops_per_s")
-            : fmt::format("{}: {} ({}), lower is better", name, selected->info.description,
-                          selected->source);
-    if (name != "wall" && name != "cpu") m.exact_noise_floor = selected->info.noise_floor;
+            : fmt::format("{}: {} ({}), lower is better", name,
+                          selected->info.description, selected->source);
+    if (name != "wall" && name != "cpu")
+      m.exact_noise_floor = selected->info.noise_floor;
     out.push_back(std::move(m));
   }
   return out;

@@ -8,7 +8,8 @@ namespace {
 bool is_joined(std::string_view name, std::string_view filename,
                std::string_view configuration) {
   return name.size() == filename.size() + 1 + configuration.size() &&
-         name.substr(0, filename.size()) == filename && name[filename.size()] == ' ' &&
+         name.substr(0, filename.size()) == filename &&
+         name[filename.size()] == ' ' &&
          name.substr(filename.size() + 1) == configuration;
 }
 
@@ -19,9 +20,11 @@ void SampleSet::add(Binary binary, std::string_view filename,
   // compare.js writes one run of every benchmark after the other, so the
   // benchmark after the last one is the likely one: checked before hashing.
   const std::size_t next = last_ + 1 < benchmarks_.size() ? last_ + 1 : 0;
-  if (!benchmarks_.empty() && is_joined(benchmarks_[next].name, filename, configuration)) {
+  if (!benchmarks_.empty() &&
+      is_joined(benchmarks_[next].name, filename, configuration)) {
     BenchmarkSamples& b = benchmarks_[next];
-    (binary == Binary::kOld ? b.old_rates : b.new_rates).push_back(rate_ops_per_s);
+    (binary == Binary::kOld ? b.old_rates : b.new_rates)
+        .push_back(rate_ops_per_s);
     last_ = next;
     ++sample_count_;
     return;

@@ -26,6 +26,7 @@ struct ChangeBar {
 // NaN when the factor is not positive and finite.
 double change_factor(double change_pct, bool lower_is_better);
 
-std::string svg_change_chart(const std::vector<ChangeBar>& rows, const std::string& axis_label);
+std::string svg_change_chart(const std::vector<ChangeBar>& rows,
+                             const std::string& axis_label);
 
 }  // namespace fpbench::reports

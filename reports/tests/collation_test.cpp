@@ -45,7 +45,8 @@ TEST(Collation, EqualAndTotal) {
             [](const std::string& x, const std::string& y) {
               return collate(x, y) < 0;
             });
-  EXPECT_EQ(names, (std::vector<std::string>{"_", "1", "a", "A", "b", "B", "b "}));
+  EXPECT_EQ(names,
+            (std::vector<std::string>{"_", "1", "a", "A", "b", "B", "b "}));
 }
 
 }  // namespace
@@ -58,24 +59,27 @@ namespace {
 int icu_collate(std::string_view a, std::string_view b) {
   static const std::unique_ptr<UCollator, void (*)(UCollator*)> root = [] {
     UErrorCode status = U_ZERO_ERROR;
-    return std::unique_ptr<UCollator, void (*)(UCollator*)>(ucol_open("", &status), ucol_close);
+    return std::unique_ptr<UCollator, void (*)(UCollator*)>(
+        ucol_open("", &status), ucol_close);
   }();
   UErrorCode status = U_ZERO_ERROR;
   const UCollationResult r =
-      ucol_strcollUTF8(root.get(), a.data(), static_cast<int32_t>(a.size()), b.data(),
-                       static_cast<int32_t>(b.size()), &status);
+      ucol_strcollUTF8(root.get(), a.data(), static_cast<int32_t>(a.size()),
+                       b.data(), static_cast<int32_t>(b.size()), &status);
   return r == UCOL_EQUAL ? 0 : (r == UCOL_LESS ? -1 : 1);
 }
 
 TEST(Collation, AsciiAgreesWithIcuOnEveryPairOfCharacters) {
   for (int x = 0; x < 128; ++x) {
     for (int y = 0; y < 128; ++y) {
-      for (const std::string& frame : {std::string("%"), std::string("a%b"), std::string("%A")}) {
+      for (const std::string& frame :
+           {std::string("%"), std::string("a%b"), std::string("%A")}) {
         std::string a = frame, b = frame;
         a.replace(a.find('%'), 1, std::string(1, static_cast<char>(x)));
         b.replace(b.find('%'), 1, std::string(1, static_cast<char>(y)));
-        ASSERT_EQ(collate(a, b), icu_collate(a, b)) << "characters " << x << " and " << y
-                                                     << " in frame '" << frame << "'";
+        ASSERT_EQ(collate(a, b), icu_collate(a, b))
+            << "characters " << x << " and " << y << " in frame '" << frame
+            << "'";
       }
     }
   }
@@ -87,7 +91,8 @@ TEST(Collation, AsciiAgreesWithIcuOnRandomNames) {
   const std::string alphabet = "aAbB zZ09_-=.'\"/\t\x01\x7f()";
   for (std::uint32_t seed = 1; seed <= 20; ++seed) {
     std::mt19937 rng(seed);
-    std::uniform_int_distribution<std::size_t> length(0, 8), pick(0, alphabet.size() - 1);
+    std::uniform_int_distribution<std::size_t> length(0, 8),
+        pick(0, alphabet.size() - 1);
     const auto name = [&] {
       std::string s(length(rng), ' ');
       for (char& c : s) c = alphabet[pick(rng)];
@@ -112,8 +117,12 @@ TEST(Collation, OnlyAsciiNamesHaveKeys) {
 }
 
 TEST(Collation, NonAsciiNamesStillFollowIcu) {
-  for (const auto& [a, b] : std::vector<std::pair<std::string, std::string>>{
-           {"cote", "coté"}, {"coté", "côte"}, {"ä", "b"}, {"a", "ä"}, {"z", "ж"}}) {
+  for (const auto& [a, b] :
+       std::vector<std::pair<std::string, std::string>>{{"cote", "coté"},
+                                                        {"coté", "côte"},
+                                                        {"ä", "b"},
+                                                        {"a", "ä"},
+                                                        {"z", "ж"}}) {
     EXPECT_EQ(collate(a, b), icu_collate(a, b)) << a << " vs " << b;
   }
 }

@@ -19,7 +19,6 @@ namespace {
 namespace fs = std::filesystem;
 using fpbench::reports::test_support::slurp;
 
-
 std::string first_difference(const std::string& got, const std::string& want) {
   std::istringstream g(got), w(want);
   std::string gl, wl;
@@ -53,8 +52,8 @@ void check_folder(const fs::path& dir, std::size_t at_least) {
     SCOPED_TRACE(csv.string());
     const std::string want =
         slurp(fs::path(csv).replace_extension(".expected.txt"));
-    const auto got = render_comparison(slurp(csv), csv.string(),
-                                       ReportFormat::kText, {});
+    const auto got =
+        render_comparison(slurp(csv), csv.string(), ReportFormat::kText, {});
     ASSERT_TRUE(got.has_value()) << got.error().message;
     EXPECT_TRUE(*got == want) << first_difference(*got, want);
   }

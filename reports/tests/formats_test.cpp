@@ -2,8 +2,8 @@
 // comparison, and the layout rules of the text table.
 
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "fpbench/reports/compare_r_text.hpp"
@@ -18,10 +18,14 @@ namespace {
 // same samples (improvement, qt(1 - risk/2, df) * se / mean_old * 100).
 Comparison small_comparison() {
   SampleSet s;
-  for (double r : {100.0, 101.0, 99.0, 100.0}) s.add(Binary::kOld, "fs/b.js", "n=1", r);
-  for (double r : {120.0, 121.0, 119.0, 120.0}) s.add(Binary::kNew, "fs/b.js", "n=1", r);
-  for (double r : {50.0, 52.0, 48.0}) s.add(Binary::kOld, "fs/a.js", "x='|*'", r);
-  for (double r : {51.0, 49.0, 50.0}) s.add(Binary::kNew, "fs/a.js", "x='|*'", r);
+  for (double r : {100.0, 101.0, 99.0, 100.0})
+    s.add(Binary::kOld, "fs/b.js", "n=1", r);
+  for (double r : {120.0, 121.0, 119.0, 120.0})
+    s.add(Binary::kNew, "fs/b.js", "n=1", r);
+  for (double r : {50.0, 52.0, 48.0})
+    s.add(Binary::kOld, "fs/a.js", "x='|*'", r);
+  for (double r : {51.0, 49.0, 50.0})
+    s.add(Binary::kNew, "fs/a.js", "x='|*'", r);
   s.add(Binary::kOld, "misc/c.js", "", 10.0);
   return build_comparison(s);
 }
@@ -36,7 +40,8 @@ TEST(Comparison, RowsInCollationOrder) {
 
 TEST(Markdown, Golden) {
   const std::string expected =
-      "| benchmark | confidence | improvement | accuracy \\(\\*\\) | \\(\\*\\*\\) | "
+      "| benchmark | confidence | improvement | accuracy \\(\\*\\) | "
+      "\\(\\*\\*\\) | "
       "\\(\\*\\*\\*\\) |\n"
       "| :-- | --: | --: | --: | --: | --: |\n"
       "| fs/a.js x='\\|\\*' |  | 0.00 % | ±8.31% | ±15.38% | ±34.52% |\n"
@@ -56,14 +61,19 @@ TEST(Markdown, EscapeShowsMarkupAsWrittenAndKeepsACellOnOneLine) {
             "\\`c\\` \\\\");
   EXPECT_EQ(markdown_escape("first line\nsecond"), "first line second");
   // NUL and other control characters are shown, never passed through.
-  EXPECT_EQ(markdown_escape(std::string_view("a\0b" "\x01" "c" "\x7f", 6)), "a\\\\x00b\\\\x01c\\\\x7f");
+  EXPECT_EQ(markdown_escape(std::string_view("a\0b"
+                                             "\x01"
+                                             "c"
+                                             "\x7f",
+                                             6)),
+            "a\\\\x00b\\\\x01c\\\\x7f");
   EXPECT_EQ(markdown_escape("fs/read-file-sync size=1024 useFd='true'"),
             "fs/read-file-sync size=1024 useFd='true'");
 }
 
 TEST(Markdown, OnlySignificantKeepsStarredRowsAndSaysSo) {
-  const std::string md =
-      format_markdown(small_comparison(), ReportOptions{.only_significant = true});
+  const std::string md = format_markdown(
+      small_comparison(), ReportOptions{.only_significant = true});
   EXPECT_NE(md.find("fs/b.js"), std::string::npos);
   EXPECT_EQ(md.find("fs/a.js"), std::string::npos);
   EXPECT_EQ(md.find("misc/c.js"), std::string::npos);
@@ -90,7 +100,8 @@ TEST(Json, CarriesUnroundedNumbersAndNulls) {
   EXPECT_EQ(b["stars"], 3);
   EXPECT_NEAR(b["welch"]["df"].get<double>(), 5.9999999999999982, 1e-12);
   EXPECT_NEAR(b["welch"]["t"].get<double>(), 34.641016151377549, 1e-9);
-  EXPECT_NEAR(b["welch"]["p_value"].get<double>(), 3.855438394138477e-08, 1e-17);
+  EXPECT_NEAR(b["welch"]["p_value"].get<double>(), 3.855438394138477e-08,
+              1e-17);
   EXPECT_EQ(b["confidence_intervals"].size(), 3u);
   EXPECT_DOUBLE_EQ(b["confidence_intervals"][2]["risk"].get<double>(), 0.001);
   const auto& c = doc["rows"][2];
@@ -128,10 +139,15 @@ TEST(Csv, Golden) {
       "improvement_pct,stars,t,df,p_value,accuracy_95_pct,accuracy_99_pct,"
       "accuracy_99_9_pct\n";
   ASSERT_EQ(csv.substr(0, header.size()), header);
-  EXPECT_NE(csv.find("\n\"fs/a.js x='|*'\",\"fs/a.js\",\"x='|*'\",3,3,50,50,0,0,0,2.94117647058823"),
-            std::string::npos);
-  EXPECT_NE(csv.find("\n\"misc/c.js \",\"misc/c.js\",\"\",1,0,10,NA,NA,NA,NA,NA,NA,NA,NA,NA\n"),
-            std::string::npos);
+  EXPECT_NE(
+      csv.find(
+          "\n\"fs/a.js "
+          "x='|*'\",\"fs/a.js\",\"x='|*'\",3,3,50,50,0,0,0,2.94117647058823"),
+      std::string::npos);
+  EXPECT_NE(
+      csv.find("\n\"misc/c.js "
+               "\",\"misc/c.js\",\"\",1,0,10,NA,NA,NA,NA,NA,NA,NA,NA,NA\n"),
+      std::string::npos);
 }
 
 TEST(Text, WideNamesSplitIntoColumnBlocks) {
@@ -144,11 +160,11 @@ TEST(Text, WideNamesSplitIntoColumnBlocks) {
   const std::string name = "f.js " + long_config;
   const std::string pad(name.size(), ' ');
   EXPECT_EQ(text.substr(0, text.find("\n\n") + 1),
-            pad + " confidence\n" + name + "           \n" +
-            pad + " improvement\n" + name + "     50.00 %\n" +
-            pad + " accuracy (*)\n" + name + "     ±113.35%\n" +
-            pad + "     (**)\n" + name + " ±187.96%\n" +
-            pad + "    (***)\n" + name + " ±351.51%\n");
+            pad + " confidence\n" + name + "           \n" + pad +
+                " improvement\n" + name + "     50.00 %\n" + pad +
+                " accuracy (*)\n" + name + "     ±113.35%\n" + pad +
+                "     (**)\n" + name + " ±187.96%\n" + pad + "    (***)\n" +
+                name + " ±351.51%\n");
 }
 
 }  // namespace

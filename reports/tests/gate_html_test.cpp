@@ -1,18 +1,20 @@
 // fpbench gate --format html: one page with the verdict, every decision and
 // the changes on a log axis.
 
+#include "fpbench/reports/gate_html.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <string>
 
-#include "fpbench/reports/gate_html.hpp"
 #include "svg_chart.hpp"
 
 namespace fpbench::reports {
 namespace {
 
-GateDecision decision(const std::string& name, double pct, double half, Verdict v) {
+GateDecision decision(const std::string& name, double pct, double half,
+                      Verdict v) {
   GateDecision d;
   d.row.name = name;
   d.change_pct = pct;
@@ -35,7 +37,8 @@ TEST(GateHtml, OnePageWithTableAndChart) {
   r.interval_level = 0.99;
   const std::string page = format_gate_html({r});
   EXPECT_TRUE(page.starts_with("<!doctype html>"));
-  EXPECT_NE(page.find("fpbench gate: <span class=\"bad\">FAIL</span>"), std::string::npos);
+  EXPECT_NE(page.find("fpbench gate: <span class=\"bad\">FAIL</span>"),
+            std::string::npos);
   EXPECT_NE(page.find("fs/a &lt;x&gt;"), std::string::npos);
   EXPECT_EQ(page.find("<x>"), std::string::npos);
   EXPECT_NE(page.find("<svg class=\"changes-chart\""), std::string::npos);
@@ -50,7 +53,8 @@ TEST(GateHtml, PassingPageSaysPass) {
   GateResult r;
   r.decisions = {decision("fs/a", 1, 2, Verdict::kNoChange)};
   r.verdict_line = "PASS";
-  EXPECT_NE(format_gate_html({r}).find("<span class=\"good\">pass</span>"), std::string::npos);
+  EXPECT_NE(format_gate_html({r}).find("<span class=\"good\">pass</span>"),
+            std::string::npos);
 }
 
 TEST(ChangeFactor, RatesAndCounts) {

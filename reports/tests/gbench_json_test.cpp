@@ -246,7 +246,8 @@ TEST(GbenchJson, MalformedJsonErrorHasFileAndLine) {
 }
 
 TEST(GbenchJson, MalformedJsonSaysColumnAndWhatWasExpectedInWords) {
-  const Loaded l = gbench_text("{\"benchmarks\": [\n  {\"name\": }]}", "b.json");
+  const Loaded l =
+      gbench_text("{\"benchmarks\": [\n  {\"name\": }]}", "b.json");
   EXPECT_EQ(error_of(l),
             "b.json:2:12: invalid JSON: expected '[', '{', or a literal, found "
             "'}'");
@@ -254,9 +255,12 @@ TEST(GbenchJson, MalformedJsonSaysColumnAndWhatWasExpectedInWords) {
   EXPECT_EQ(error_of(truncated),
             "t.json:2:1: invalid JSON: expected '[', '{', or a literal, found "
             "the end of the input");
-  for (const Loaded& bad : {l, truncated, gbench_text("{\"a\": tru}", "x.json")}) {
-    EXPECT_EQ(error_of(bad).find("json.exception"), std::string::npos) << error_of(bad);
-    EXPECT_EQ(error_of(bad).find("syntax error"), std::string::npos) << error_of(bad);
+  for (const Loaded& bad :
+       {l, truncated, gbench_text("{\"a\": tru}", "x.json")}) {
+    EXPECT_EQ(error_of(bad).find("json.exception"), std::string::npos)
+        << error_of(bad);
+    EXPECT_EQ(error_of(bad).find("syntax error"), std::string::npos)
+        << error_of(bad);
   }
 }
 

@@ -85,8 +85,9 @@ TEST(HyperfineJson, NegativeNonFiniteAndSubnormalTimesAreErrors) {
             "h.json: command 'c': times[1] is 1e-310 s, which cannot become a "
             "rate: it is subnormal (below 2.2e-308) (a time must be positive, "
             "finite and normal)");
-  EXPECT_NE(error_for("Infinity").find("times[1] is inf s, which cannot become "
-                                       "a rate: it is infinite"),
+  EXPECT_NE(error_for("Infinity")
+                .find("times[1] is inf s, which cannot become "
+                      "a rate: it is infinite"),
             std::string::npos)
       << error_for("Infinity");
 }

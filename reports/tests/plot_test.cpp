@@ -2,7 +2,6 @@
 // code each way of failing maps to.
 
 #include "fpbench/reports/plot.hpp"
-#include "test_files.hpp"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -14,20 +13,21 @@
 #include <sstream>
 #include <string>
 
+#include "test_files.hpp"
+
 namespace fpbench::reports {
 namespace {
 
 namespace fs = std::filesystem;
-using fpbench::reports::test_support::slurp;
 using fpbench::reports::test_support::plotting_python_available;
-
-
+using fpbench::reports::test_support::slurp;
 
 // Sets (or, given no value, unsets) an environment variable for the
 // lifetime of this object.
 class ScopedEnv {
  public:
-  ScopedEnv(const char* name, const std::optional<std::string>& value) : name_(name) {
+  ScopedEnv(const char* name, const std::optional<std::string>& value)
+      : name_(name) {
     if (const char* old = std::getenv(name)) old_ = old;
     if (value) {
       ::setenv(name, value->c_str(), 1);
@@ -82,7 +82,8 @@ TEST(PlotScript, EnvironmentComesFirstAndMustExist) {
   const auto missing = plot_script_path();
   ASSERT_FALSE(missing);
   EXPECT_EQ(missing.error().kind, ErrorKind::kInternal);
-  EXPECT_NE(missing.error().message.find("/nonexistent/fpbench_plot.py"), std::string::npos);
+  EXPECT_NE(missing.error().message.find("/nonexistent/fpbench_plot.py"),
+            std::string::npos);
 }
 
 TEST(PlotScript, FallsBackToTheSourceTree) {
@@ -112,14 +113,16 @@ TEST_F(Plot, JsonTheScriptRejectsIsBadInputWithItsMessage) {
       render_plot(PlotKind::kBox, R"({"rows": 1})", (dir_ / "x.png").string());
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().kind, ErrorKind::kBadInput);
-  EXPECT_NE(r.error().message.find("rows: expected an array"), std::string::npos)
+  EXPECT_NE(r.error().message.find("rows: expected an array"),
+            std::string::npos)
       << r.error().message;
   EXPECT_FALSE(fs::exists(dir_ / "x.png"));
 }
 
 TEST_F(Plot, APythonThatCannotStartIsAnInternalError) {
   const ScopedEnv env("FPBENCH_PYTHON", "/nonexistent/python3");
-  const Result<void> r = render_plot(PlotKind::kBox, "{}", (dir_ / "x.png").string());
+  const Result<void> r =
+      render_plot(PlotKind::kBox, "{}", (dir_ / "x.png").string());
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().kind, ErrorKind::kInternal);
   EXPECT_NE(r.error().message.find("FPBENCH_PYTHON"), std::string::npos);

@@ -32,10 +32,10 @@ TEST(DisplayWidth, CountsCodePointsAndWideCharacters) {
 
 TEST(DisplayWidth, AsRCountsIt) {
   EXPECT_EQ(display_width("a\xF0\x9F\x9A\x80"), 3u);  // U+1F680: wide emoji
-  EXPECT_EQ(display_width("a\xEF\xB8\x8F"), 1u);      // U+FE0F: variation selector
-  EXPECT_EQ(display_width("a\xEF\xBB\xBF"), 1u);      // U+FEFF: format character
-  EXPECT_EQ(display_width("a\xC2\xAD"), 2u);           // U+00AD: soft hyphen shows
-  EXPECT_EQ(display_width("\xE0\xA2\x90"), 1u);       // U+0890: newer than R's table
+  EXPECT_EQ(display_width("a\xEF\xB8\x8F"), 1u);  // U+FE0F: variation selector
+  EXPECT_EQ(display_width("a\xEF\xBB\xBF"), 1u);  // U+FEFF: format character
+  EXPECT_EQ(display_width("a\xC2\xAD"), 2u);      // U+00AD: soft hyphen shows
+  EXPECT_EQ(display_width("\xE0\xA2\x90"), 1u);  // U+0890: newer than R's table
 }
 
 TEST(REscape, KeepsPrintableText) {
@@ -51,8 +51,9 @@ TEST(REscape, ControlCharactersAndBadBytes) {
   EXPECT_EQ(r_escape("\x7f\x1b"), "\\177\\033");
   EXPECT_EQ(r_escape("\xc2\x85"), "\\u0085");
   EXPECT_EQ(r_escape("\xe2\x80\xa8"), "\\u2028");  // line separator
-  EXPECT_EQ(r_escape("\xcd\xb8"), "\\u0378");       // unassigned
-  EXPECT_EQ(r_escape("\xef\xbb\xbf\xee\x80\x80"), "\xef\xbb\xbf\xee\x80\x80");  // BOM, private use
+  EXPECT_EQ(r_escape("\xcd\xb8"), "\\u0378");      // unassigned
+  EXPECT_EQ(r_escape("\xef\xbb\xbf\xee\x80\x80"),
+            "\xef\xbb\xbf\xee\x80\x80");  // BOM, private use
 }
 
 }  // namespace

@@ -22,11 +22,11 @@ std::string error_of(std::string_view text) {
 }
 
 TEST(SampleCsv, ReadsQuotedRowsInAnyOrder) {
-  const auto r = parse_samples_csv(
-      with_header("\"new\",\"fs/a.js\",\"n=1 x='y'\",20.5,1\n"
-                  "\"old\",\"fs/a.js\",\"n=1 x='y'\",10,2\n"
-                  "\"old\",\"fs/b.js\",\"\",3e2,0.5\n"),
-      "in.csv");
+  const auto r =
+      parse_samples_csv(with_header("\"new\",\"fs/a.js\",\"n=1 x='y'\",20.5,1\n"
+                                    "\"old\",\"fs/a.js\",\"n=1 x='y'\",10,2\n"
+                                    "\"old\",\"fs/b.js\",\"\",3e2,0.5\n"),
+                        "in.csv");
   ASSERT_TRUE(r.has_value()) << r.error().message;
   ASSERT_EQ(r->benchmarks().size(), 2u);
   const auto& a = r->benchmarks()[0];
@@ -80,8 +80,9 @@ TEST(SampleCsv, AHeaderRepeatedByJoinedShardFilesIsSkipped) {
   EXPECT_EQ(rows->at(1).binary, Binary::kNew);
   EXPECT_DOUBLE_EQ(rows->at(1).time_s, 0.25);
   // Only the header: still no samples.
-  EXPECT_NE(error_of(std::string(kHeader) + std::string(kHeader)).find("no samples"),
-            std::string::npos);
+  EXPECT_NE(
+      error_of(std::string(kHeader) + std::string(kHeader)).find("no samples"),
+      std::string::npos);
 }
 
 TEST(SampleCsv, EmptyInputSaysSo) {
@@ -100,8 +101,9 @@ TEST(SampleCsv, MissingHeaderNamesLineOne) {
 }
 
 TEST(SampleCsv, UnterminatedQuoteNamesTheRecordsLine) {
-  EXPECT_EQ(error_of(with_header("\"old\",\"a.js\",\"\",1,1\n\"old\",\"a.js,1,1\n")),
-            "in.csv:3: unterminated quoted field (a '\"' is never closed)");
+  EXPECT_EQ(
+      error_of(with_header("\"old\",\"a.js\",\"\",1,1\n\"old\",\"a.js,1,1\n")),
+      "in.csv:3: unterminated quoted field (a '\"' is never closed)");
 }
 
 TEST(SampleCsv, WrongColumnCount) {
@@ -165,8 +167,9 @@ TEST(SampleCsv, AcceptsAByteOrderMarkBeforeTheHeader) {
   ASSERT_TRUE(r.has_value()) << r.error().message;
   EXPECT_EQ(r->benchmarks()[0].old_rates, std::vector<double>{5});
   // Only at the start: elsewhere it is part of a field.
-  EXPECT_EQ(error_of(with_header("\xEF\xBB\xBF\"old\",\"a.js\",\"\",5,1\n")),
-            "in.csv:2: unknown binary '\xEF\xBB\xBFold': expected 'old' or 'new'");
+  EXPECT_EQ(
+      error_of(with_header("\xEF\xBB\xBF\"old\",\"a.js\",\"\",5,1\n")),
+      "in.csv:2: unknown binary '\xEF\xBB\xBFold': expected 'old' or 'new'");
 }
 
 TEST(SampleCsv, RowsInAnyOrderGroupByTheJoinedName) {
@@ -193,7 +196,8 @@ TEST(SampleCsv, UnknownBinaryLabel) {
 }
 
 TEST(SampleCsv, LineNumbersCountNewlinesInsideQuotes) {
-  EXPECT_EQ(error_of(with_header("\"old\",\"a\nb\",\"\",1,1\n\"x\",\"a\",\"\",1,1\n")),
+  EXPECT_EQ(error_of(with_header(
+                "\"old\",\"a\nb\",\"\",1,1\n\"x\",\"a\",\"\",1,1\n")),
             "in.csv:4: unknown binary 'x': expected 'old' or 'new'");
 }
 
@@ -203,9 +207,10 @@ TEST(SampleCsvLine, QuotesLikeCompareJs) {
 }
 
 TEST(SampleCsvLine, ReadsBackAsTheSameSample) {
-  const std::string text = std::string(kSampleCsvHeader) +
-                           sample_csv_line("old", "fs/a, b", "s='x\"y'", 1.5, 2) +
-                           sample_csv_line("new", "fs/a, b", "s='x\"y'", 3, 1);
+  const std::string text =
+      std::string(kSampleCsvHeader) +
+      sample_csv_line("old", "fs/a, b", "s='x\"y'", 1.5, 2) +
+      sample_csv_line("new", "fs/a, b", "s='x\"y'", 3, 1);
   const auto samples = parse_samples_csv(text, "written.csv");
   ASSERT_TRUE(samples.has_value()) << samples.error().message;
   ASSERT_EQ(samples->benchmarks().size(), 1u);

@@ -102,18 +102,17 @@ TEST(ReadInput, AnEndlessInputStopsAtTheLimit) {
   const auto zero = read_input("/dev/zero", 1 << 20);
   ASSERT_FALSE(zero);
   EXPECT_EQ(zero.error().kind, ErrorKind::kBadInput);
-  EXPECT_EQ(zero.error().message,
-            "/dev/zero: input larger than 1048576 bytes, the most one input may "
-            "hold: is it the right file?");
+  EXPECT_EQ(
+      zero.error().message,
+      "/dev/zero: input larger than 1048576 bytes, the most one input may "
+      "hold: is it the right file?");
 }
 
 TEST(ReadInput, AFileLargerThanTheDefaultLimitIsRefusedUnread) {
   // Sparse: one byte past the limit costs no disk and, refused by its size,
   // no memory.
   const std::string path = ::testing::TempDir() + "fpbench-huge-input";
-  {
-    std::ofstream out(path);
-  }
+  { std::ofstream out(path); }
   std::filesystem::resize_file(path, kMaxInputBytes + 1);
   const auto huge = read_input(path);
   const auto huge_mapped = open_input(path);
@@ -122,11 +121,13 @@ TEST(ReadInput, AFileLargerThanTheDefaultLimitIsRefusedUnread) {
   EXPECT_EQ(huge_mapped.error().kind, ErrorKind::kBadInput);
   ASSERT_FALSE(huge);
   EXPECT_EQ(huge.error().kind, ErrorKind::kBadInput);
-  EXPECT_NE(huge.error().message.find("input larger than 1073741824 bytes"), std::string::npos)
+  EXPECT_NE(huge.error().message.find("input larger than 1073741824 bytes"),
+            std::string::npos)
       << huge.error().message;
   // A file within the limit is read.
-  const auto small = read_input(FPBENCH_SOURCE_DIR "/reports/tests/data/gbench/malformed.json",
-                                kMaxInputBytes);
+  const auto small =
+      read_input(FPBENCH_SOURCE_DIR "/reports/tests/data/gbench/malformed.json",
+                 kMaxInputBytes);
   EXPECT_TRUE(small);
 }
 
@@ -149,7 +150,8 @@ namespace fpbench::reports {
 namespace {
 
 TEST(OpenInput, AMappedFileHasTheBytesReadInputReads) {
-  const std::string path = FPBENCH_SOURCE_DIR "/reports/tests/data/compare-r/readfilesync.csv";
+  const std::string path =
+      FPBENCH_SOURCE_DIR "/reports/tests/data/compare-r/readfilesync.csv";
   const auto read = read_input(path);
   auto mapped = open_input(path);
   ASSERT_TRUE(read);

@@ -22,8 +22,10 @@ inline std::string slurp(const std::filesystem::path& p) {
 // /usr/bin/python3); tests that draw are skipped without one.
 inline bool plotting_python_available() {
   const char* env = std::getenv("FPBENCH_PYTHON");
-  const std::string python = env != nullptr && *env != '\0' ? env : "/usr/bin/python3";
-  const std::string cmd = "'" + python + "' -c 'import matplotlib' >/dev/null 2>&1";
+  const std::string python =
+      env != nullptr && *env != '\0' ? env : "/usr/bin/python3";
+  const std::string cmd =
+      "'" + python + "' -c 'import matplotlib' >/dev/null 2>&1";
   return std::system(cmd.c_str()) == 0;
 }
 

@@ -16,10 +16,12 @@ namespace {
 
 constexpr double kInjectedSlowdown = 0.03;
 
-void spin(benchmark::State& state, const Config& config, core::Implementation impl) {
-  const double factor = impl == core::Implementation::kBaseline ? 1 + kInjectedSlowdown : 1.0;
-  const auto wait = std::chrono::nanoseconds(
-      static_cast<std::int64_t>(static_cast<double>(config.number("spinUs")) * 1000 * factor));
+void spin(benchmark::State& state, const Config& config,
+          core::Implementation impl) {
+  const double factor =
+      impl == core::Implementation::kBaseline ? 1 + kInjectedSlowdown : 1.0;
+  const auto wait = std::chrono::nanoseconds(static_cast<std::int64_t>(
+      static_cast<double>(config.number("spinUs")) * 1000 * factor));
   for (auto _ : measured(state)) {
     const auto until = std::chrono::steady_clock::now() + wait;
     while (std::chrono::steady_clock::now() < until) {
@@ -32,7 +34,8 @@ void spin(benchmark::State& state, const Config& config, core::Implementation im
 constexpr std::int64_t kMaxSpinUs = 10'000'000;
 
 const bool kRegistered = add_scenario(
-    {"calibration/spin", Grid().add(Parameter::integer("spinUs", 0, kMaxSpinUs), {100}), spin});
+    {"calibration/spin",
+     Grid().add(Parameter::integer("spinUs", 0, kMaxSpinUs), {100}), spin});
 
 }  // namespace
 }  // namespace fpbench::scenarios

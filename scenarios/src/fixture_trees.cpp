@@ -21,14 +21,17 @@ namespace fpbench::scenarios {
 namespace {
 
 constexpr std::array<const char*, 40> kWords = {
-    "assert",  "async",     "buffer",   "child",    "cluster", "common", "crypto", "dgram",
-    "dns",     "esm",       "events",   "fixtures", "fs",      "http",   "http2",  "https",
-    "hooks",   "inspector", "module",   "net",      "os",      "path",   "perf",   "policy",
-    "process", "punycode",  "readline", "repl",     "report",  "stream", "timers", "tls",
-    "trace",   "url",       "util",     "v8",       "vm",      "wasi",   "worker", "zlib"};
-constexpr std::array<const char*, 6> kExtensions = {".js", ".js", ".js", ".mjs", ".json", ".txt"};
+    "assert", "async",  "buffer", "child",     "cluster",  "common",   "crypto",
+    "dgram",  "dns",    "esm",    "events",    "fixtures", "fs",       "http",
+    "http2",  "https",  "hooks",  "inspector", "module",   "net",      "os",
+    "path",   "perf",   "policy", "process",   "punycode", "readline", "repl",
+    "report", "stream", "timers", "tls",       "trace",    "url",      "util",
+    "v8",     "vm",     "wasi",   "worker",    "zlib"};
+constexpr std::array<const char*, 6> kExtensions = {".js",  ".js",   ".js",
+                                                    ".mjs", ".json", ".txt"};
 
-Error system_error(int error, std::string_view syscall, const std::string& path) {
+Error system_error(int error, std::string_view syscall,
+                   const std::string& path) {
   std::string message(syscall);
   message += " '";
   message += path;
@@ -40,7 +43,8 @@ Error system_error(int error, std::string_view syscall, const std::string& path)
 }
 
 Result<void> make_directory(const std::string& path) {
-  if (::mkdir(path.c_str(), 0755) != 0) return system_error(errno, "mkdir", path);
+  if (::mkdir(path.c_str(), 0755) != 0)
+    return system_error(errno, "mkdir", path);
   return {};
 }
 
@@ -51,10 +55,12 @@ Result<void> make_directory(const std::string& path) {
 // inode per directory, which if anything flatters it).
 Result<void> make_file(const std::string& path, std::string& first) {
   if (!first.empty()) {
-    if (::link(first.c_str(), path.c_str()) != 0) return system_error(errno, "link", path);
+    if (::link(first.c_str(), path.c_str()) != 0)
+      return system_error(errno, "link", path);
     return {};
   }
-  const int fd = ::open(path.c_str(), O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0644);
+  const int fd =
+      ::open(path.c_str(), O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0644);
   if (fd < 0) return system_error(errno, "open", path);
   ::close(fd);
   first = path;
@@ -81,13 +87,16 @@ Result<void> make_node_tree(const std::string& root) {
   return {};
 }
 
-Result<void> make_chain(const std::string& root, int depth, int files_per_level) {
+Result<void> make_chain(const std::string& root, int depth,
+                        int files_per_level) {
   std::string dir = root;
   for (int level = 0; level <= depth; ++level) {
     if (auto r = make_directory(dir); !r) return r;
     std::string first;
     for (int i = 0; i < files_per_level; ++i) {
-      if (auto r = make_file(dir + "/file-" + std::to_string(i) + ".js", first); !r) return r;
+      if (auto r = make_file(dir + "/file-" + std::to_string(i) + ".js", first);
+          !r)
+        return r;
     }
     dir += "/d" + std::to_string(level);
   }
@@ -100,19 +109,21 @@ Result<void> make_chain(const std::string& root, int depth, int files_per_level)
 // directory, and a sample of a readdir scenario does not pay seconds of
 // tree building. Bump v1 when a shape changes.
 std::string tree_cache_dir() {
-  if (const char* env = std::getenv("FPBENCH_TREE_CACHE"); env != nullptr && *env != '\0') {
+  if (const char* env = std::getenv("FPBENCH_TREE_CACHE");
+      env != nullptr && *env != '\0') {
     return env;
   }
   const char* tmp = std::getenv("TMPDIR");
-  return std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/fpbench-trees-v1-" +
-         std::to_string(::getuid());
+  return std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") +
+         "/fpbench-trees-v1-" + std::to_string(::getuid());
 }
 
 // Builds a tree once into the cache: in a private temporary name first,
 // then renamed into place, so a concurrent or interrupted build never
 // leaves a partial tree under the final name.
 Result<void> build_cached(const std::string& path,
-                          Result<void> (*make)(const std::string&, int, int), int a, int b) {
+                          Result<void> (*make)(const std::string&, int, int),
+                          int a, int b) {
   struct stat st {};
   if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) return {};
   const std::string cache = path.substr(0, path.rfind('/'));
@@ -131,7 +142,8 @@ Result<void> build_cached(const std::string& path,
     std::filesystem::remove_all(building, ignored);
     // Another process got there first with the same tree.
     if (e != EEXIST && e != ENOTEMPTY) {
-      return io_error("cannot move a tree to " + path + ": " + std::strerror(e));
+      return io_error("cannot move a tree to " + path + ": " +
+                      std::strerror(e));
     }
   }
   return {};
@@ -139,12 +151,14 @@ Result<void> build_cached(const std::string& path,
 
 // Creates each tree once per process; later calls return the first outcome.
 Result<std::string> once(const std::string& key, const std::string& path,
-                         Result<void> (*make)(const std::string&, int, int), int a, int b) {
+                         Result<void> (*make)(const std::string&, int, int),
+                         int a, int b) {
   static std::mutex mutex;
   static std::map<std::string, Result<void>> made;
   std::lock_guard<std::mutex> lock(mutex);
   auto it = made.find(key);
-  if (it == made.end()) it = made.emplace(key, build_cached(path, make, a, b)).first;
+  if (it == made.end())
+    it = made.emplace(key, build_cached(path, make, a, b)).first;
   if (!it->second) return it->second.error();
   return path;
 }
@@ -163,15 +177,17 @@ Result<void> generate_tree(const std::string& root, const TreeShape& shape) {
   if (auto r = make_directory(root); !r) return r;
   for (std::size_t i = 0; i < shape.directories; ++i) {
     const Dir& parent = dirs[can_hold[rng() % can_hold.size()]];
-    Dir child{parent.path + "/" + word(rng) + "-" + std::to_string(i), parent.depth + 1, {}};
+    Dir child{parent.path + "/" + word(rng) + "-" + std::to_string(i),
+              parent.depth + 1,
+              {}};
     if (auto r = make_directory(child.path); !r) return r;
     if (child.depth < shape.max_depth) can_hold.push_back(dirs.size());
     dirs.push_back(std::move(child));
   }
   for (std::size_t i = 0; i < shape.files; ++i) {
     Dir& dir = dirs[rng() % dirs.size()];
-    const std::string name =
-        word(rng) + "-" + std::to_string(i) + kExtensions[rng() % kExtensions.size()];
+    const std::string name = word(rng) + "-" + std::to_string(i) +
+                             kExtensions[rng() % kExtensions.size()];
     if (auto r = make_file(dir.path + "/" + name, dir.first_file); !r) return r;
   }
   return {};
@@ -183,14 +199,18 @@ Result<std::string> node_tree(std::string_view dir) {
   }
   const std::string root = tree_cache_dir() + "/node";
   auto made = once(
-      "node", root, [](const std::string& path, int, int) { return make_node_tree(path); }, 0, 0);
+      "node", root,
+      [](const std::string& path, int, int) { return make_node_tree(path); }, 0,
+      0);
   if (!made) return made.error();
   return root + "/" + std::string(dir);
 }
 
 Result<std::string> chain_tree(int depth, int files_per_level) {
-  const std::string name = "chain-" + std::to_string(depth) + "-" + std::to_string(files_per_level);
-  return once(name, tree_cache_dir() + "/" + name, make_chain, depth, files_per_level);
+  const std::string name =
+      "chain-" + std::to_string(depth) + "-" + std::to_string(files_per_level);
+  return once(name, tree_cache_dir() + "/" + name, make_chain, depth,
+              files_per_level);
 }
 
 }  // namespace fpbench::scenarios

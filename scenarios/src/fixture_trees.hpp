@@ -1,9 +1,10 @@
 #pragma once
 
 // Directory trees for the readdir scenarios, generated on first use into a
-// cache directory shared by every process (see tree_cache_dir in the source). Generation is deterministic (a fixed seed and rng() % n, not
-// the library's distributions), so every run and every machine walks the
-// same names in the same shape.
+// cache directory shared by every process (see tree_cache_dir in the source).
+// Generation is deterministic (a fixed seed and rng() % n, not the library's
+// distributions), so every run and every machine walks the same names in the
+// same shape.
 
 #include <cstddef>
 #include <cstdint>

@@ -13,10 +13,12 @@ class TempDir {
  public:
   TempDir() {
     const char* base = std::getenv("TMPDIR");
-    std::string pattern = std::string(base != nullptr && *base != '\0' ? base : "/tmp") +
-                          "/fpbench-scenarios-XXXXXX";
+    std::string pattern =
+        std::string(base != nullptr && *base != '\0' ? base : "/tmp") +
+        "/fpbench-scenarios-XXXXXX";
     if (::mkdtemp(pattern.data()) == nullptr) {
-      throw std::runtime_error("cannot create a fixture directory from " + pattern);
+      throw std::runtime_error("cannot create a fixture directory from " +
+                               pattern);
     }
     path_ = pattern;
   }

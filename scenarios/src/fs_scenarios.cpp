@@ -32,7 +32,8 @@ constexpr std::size_t kRewindBytes = std::size_t{64} << 20;
 // length code units of text: 'ascii' is one-byte ASCII, 'two-byte' a UTF-16
 // string mixing ASCII with 2- and 3-byte UTF-8 characters. For base64 the
 // text is base64 of random bytes, stored one-byte or two-byte the same way.
-JsString make_text(const std::string& data, Encoding encoding, std::size_t length) {
+JsString make_text(const std::string& data, Encoding encoding,
+                   std::size_t length) {
   std::mt19937 rng(42);
   if (encoding == Encoding::kBase64) {
     std::string raw(length / 4 * 3 + 3, '\0');
@@ -47,13 +48,15 @@ JsString make_text(const std::string& data, Encoding encoding, std::size_t lengt
     for (char& c : text) c = static_cast<char>('a' + rng() % 26);
     return JsString(std::move(text));
   }
-  constexpr char16_t kMix[] = {u'a', u'b', u'\u00fc', u'\u00e9', u'\u20ac', u'\u65e5', u' ', u'z'};
+  constexpr char16_t kMix[] = {u'a',      u'b',      u'\u00fc', u'\u00e9',
+                               u'\u20ac', u'\u65e5', u' ',      u'z'};
   std::u16string text(length, u'\0');
   for (char16_t& c : text) c = kMix[rng() % std::size(kMix)];
   return JsString(std::move(text));
 }
 
-void write_file_sync(benchmark::State& state, const Config& config, Implementation impl) {
+void write_file_sync(benchmark::State& state, const Config& config,
+                     Implementation impl) {
   const core::Operations& ops = core::operations(impl);
   const Encoding encoding = *core::parse_encoding(config.text("encoding"));
   const auto length = static_cast<std::size_t>(config.number("length"));
@@ -70,7 +73,8 @@ void write_file_sync(benchmark::State& state, const Config& config, Implementati
       return;
     }
   }
-  const core::PathOrFd target = fd >= 0 ? core::PathOrFd::fd(fd) : core::PathOrFd(path);
+  const core::PathOrFd target =
+      fd >= 0 ? core::PathOrFd::fd(fd) : core::PathOrFd(path);
   std::size_t since_rewind = 0;
   for (auto _ : measured(state)) {
     const Result<void> r = ops.write_file_sync(target, text, encoded, options);
@@ -85,25 +89,33 @@ void write_file_sync(benchmark::State& state, const Config& config, Implementati
   }
   if (fd >= 0) ::close(fd);
   state.SetItemsProcessed(state.iterations());
-  state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(encoded.size()));
+  state.SetBytesProcessed(state.iterations() *
+                          static_cast<std::int64_t>(encoded.size()));
 }
 
 // The code units (a string) or bytes read into contents.
-Result<std::size_t> read_once(const core::Operations& ops, const core::PathOrFd& source,
-                              std::optional<Encoding> encoding, core::FileContents& contents) {
-  if (const Result<void> r = ops.read_file_sync(source, encoding, contents); !r) return r.error();
-  if (const auto* text = std::get_if<JsString>(&contents)) return text->length();
+Result<std::size_t> read_once(const core::Operations& ops,
+                              const core::PathOrFd& source,
+                              std::optional<Encoding> encoding,
+                              core::FileContents& contents) {
+  if (const Result<void> r = ops.read_file_sync(source, encoding, contents); !r)
+    return r.error();
+  if (const auto* text = std::get_if<JsString>(&contents))
+    return text->length();
   return std::get<std::string>(contents).size();
 }
 
-void read_file_sync(benchmark::State& state, const Config& config, Implementation impl) {
+void read_file_sync(benchmark::State& state, const Config& config,
+                    Implementation impl) {
   const core::Operations& ops = core::operations(impl);
   const std::string& encoding_name = config.text("encoding");
   const std::optional<Encoding> encoding =
-      encoding_name == "undefined" ? std::nullopt : core::parse_encoding(encoding_name);
+      encoding_name == "undefined" ? std::nullopt
+                                   : core::parse_encoding(encoding_name);
   const bool existing = config.text("path") == "existing";
   const auto size = static_cast<std::size_t>(config.number("size"));
-  const std::string path = fixture_dir() + (existing ? "/read-file-sync" : "/missing");
+  const std::string path =
+      fixture_dir() + (existing ? "/read-file-sync" : "/missing");
   if (existing) {
     const JsString text = make_text("ascii", Encoding::kUtf8, size);
     const auto written = core::baseline::write_file_sync(path, text, {});
@@ -122,7 +134,8 @@ void read_file_sync(benchmark::State& state, const Config& config, Implementatio
     fd = existing ? ::open(path.c_str(), O_RDONLY | O_CLOEXEC)
                   : static_cast<int>(std::min<rlim_t>(limit.rlim_cur, 1 << 30));
   }
-  const core::PathOrFd source = fd != -1 ? core::PathOrFd::fd(fd) : core::PathOrFd(path);
+  const core::PathOrFd source =
+      fd != -1 ? core::PathOrFd::fd(fd) : core::PathOrFd(path);
 
   core::FileContents contents;
   std::size_t units = 0;
@@ -158,8 +171,10 @@ const bool kRegistered = [] {
                     .add(Parameter::choice("encoding", encoding_choices(false)),
                          {"utf8", "latin1", "base64"})
                     .add(Parameter::boolean("useFd"), {"true", "false"})
-                    .add(Parameter::choice("data", {"ascii", "two-byte"}), {"ascii", "two-byte"})
-                    .add(Parameter::integer("length", 0, kMaxBytes), {1024, 102400, 1048576}),
+                    .add(Parameter::choice("data", {"ascii", "two-byte"}),
+                         {"ascii", "two-byte"})
+                    .add(Parameter::integer("length", 0, kMaxBytes),
+                         {1024, 102400, 1048576}),
                 write_file_sync});
   add_scenario(
       {"fs/read-file-sync",
@@ -169,7 +184,8 @@ const bool kRegistered = [] {
            .add(Parameter::choice("encoding", encoding_choices(true)),
                 {"undefined", "utf8", "latin1"})
            .add(Parameter::boolean("useFd"), {"false", "true"})
-           .add(Parameter::integer("size", 0, kMaxBytes), {1024, 102400, 1048576}),
+           .add(Parameter::integer("size", 0, kMaxBytes),
+                {1024, 102400, 1048576}),
        read_file_sync});
   return true;
 }();

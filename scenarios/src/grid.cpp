@@ -48,9 +48,9 @@ std::string Config::to_string() const {
 
 Grid& Grid::add(Parameter parameter, std::vector<Value> values) {
   for (const Value& v : values) {
-    const std::string text =
-        std::holds_alternative<std::int64_t>(v) ? std::to_string(std::get<std::int64_t>(v))
-                                                : std::get<std::string>(v);
+    const std::string text = std::holds_alternative<std::int64_t>(v)
+                                 ? std::to_string(std::get<std::int64_t>(v))
+                                 : std::get<std::string>(v);
     const auto taken = params::parse_value(parameter, text);
     FPBENCH_CHECK(taken.has_value() && *taken == v);
   }

@@ -5,16 +5,19 @@
 //   fpbench-scenarios --impl=fast --benchmark_filter='^fs/read-file-sync '
 //   fpbench-scenarios --list                 # scenarios and their grids
 //   fpbench-scenarios --list-configs         # one benchmark name per line
-//   fpbench-scenarios --list-parameters      # what each key takes, tab-separated
+//   fpbench-scenarios --list-parameters      # what each key takes,
+//   tab-separated
 //                                            # (fpbench/base/parameters.hpp)
-//   fpbench-scenarios --set=length=4096      # replace a key's values (Node's --set)
-//   fpbench-scenarios --build-info           # how it was built, key=value lines
-//   fpbench-scenarios --counters=syscalls,instructions,cpu,faults --iterations=20
+//   fpbench-scenarios --set=length=4096      # replace a key's values (Node's
+//   --set) fpbench-scenarios --build-info           # how it was built,
+//   key=value lines fpbench-scenarios
+//   --counters=syscalls,instructions,cpu,faults --iterations=20
 //                                            # count around the timed loop
 //                                            # (fpbench/scenarios/counters.hpp)
 //   fpbench-scenarios --counters=syscalls --check-counters
-//                                            # exit 3, saying why, if one cannot be read;
-//                                            # else the tracepoints it uses
+//                                            # exit 3, saying why, if one
+//                                            cannot be read; # else the
+//                                            tracepoints it uses
 //   FPBENCH_IMPL=baseline fpbench-scenarios  # the same choice by environment
 //
 // Google Benchmark's own flags (--benchmark_format=json, ...) pass through.
@@ -64,16 +67,16 @@ constexpr bool kOptimized = false;
 // the samples so that a comparison of two builds says what each side was.
 void print_build_info() {
   namespace info = fpbench::scenarios::build_info;
-  std::printf("optimized=%s\nsanitized=%s\nassertions=%s\n", kOptimized ? "yes" : "no",
-              kSanitized ? "yes" : "no",
+  std::printf("optimized=%s\nsanitized=%s\nassertions=%s\n",
+              kOptimized ? "yes" : "no", kSanitized ? "yes" : "no",
 #ifdef NDEBUG
               "no"
 #else
               "yes"
 #endif
   );
-  std::printf("compiler=%s\nflags=%s\nbuild_type=%s\ncommit=%s\n", info::kCompiler, info::kFlags,
-              info::kBuildType, info::kCommit);
+  std::printf("compiler=%s\nflags=%s\nbuild_type=%s\ncommit=%s\n",
+              info::kCompiler, info::kFlags, info::kBuildType, info::kCommit);
 }
 
 void list_scenarios() {
@@ -100,8 +103,9 @@ void list_parameters() {
 // Like Node's --set, the key's values are replaced in every scenario that
 // has it. A scenario that cannot take the value is left out, since it could
 // not run; a key no scenario has, or a value none takes, is an error.
-fpbench::Result<void> apply_set(std::vector<fpbench::scenarios::Scenario>& scenarios,
-                                std::string_view text) {
+fpbench::Result<void> apply_set(
+    std::vector<fpbench::scenarios::Scenario>& scenarios,
+    std::string_view text) {
   const auto a = fpbench::params::parse_assignment(text);
   if (!a) return a.error();
   bool taken = false;
@@ -113,19 +117,22 @@ fpbench::Result<void> apply_set(std::vector<fpbench::scenarios::Scenario>& scena
       taken = true;
       return false;
     }
-    if (!refused) refused = fpbench::usage_error(s.name + ": " + set.error().message);
+    if (!refused)
+      refused = fpbench::usage_error(s.name + ": " + set.error().message);
     return true;
   });
   if (taken) return {};
   if (refused) return *refused;
-  return fpbench::usage_error("no scenario has a parameter '" + a->key + "' (see --list)");
+  return fpbench::usage_error("no scenario has a parameter '" + a->key +
+                              "' (see --list)");
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   std::string impl_name = "fast";
-  if (const char* env = std::getenv("FPBENCH_IMPL"); env != nullptr && *env != '\0') {
+  if (const char* env = std::getenv("FPBENCH_IMPL");
+      env != nullptr && *env != '\0') {
     impl_name = env;
   }
   std::vector<char*> passed{argv[0]};
@@ -158,7 +165,9 @@ int main(int argc, char** argv) {
       char* end = nullptr;
       iterations = std::strtoll(argv[i] + 13, &end, 10);
       if (end == argv[i] + 13 || *end != '\0' || iterations < 1) {
-        std::fprintf(stderr, "fpbench-scenarios: error: --iterations needs a count >= 1, got '%s'\n",
+        std::fprintf(stderr,
+                     "fpbench-scenarios: error: --iterations needs a count >= "
+                     "1, got '%s'\n",
                      argv[i] + 13);
         return 2;
       }
@@ -166,8 +175,8 @@ int main(int argc, char** argv) {
       impl_name = std::string(arg.substr(7));
     } else if (arg.rfind("--set=", 0) == 0) {
       if (const auto set = apply_set(scenarios, arg.substr(6)); !set) {
-        std::fprintf(stderr, "fpbench-scenarios: error: --set %s: %s\n", argv[i] + 6,
-                     set.error().message.c_str());
+        std::fprintf(stderr, "fpbench-scenarios: error: --set %s: %s\n",
+                     argv[i] + 6, set.error().message.c_str());
         return 2;
       }
     } else {
@@ -184,16 +193,18 @@ int main(int argc, char** argv) {
   }
   const auto impl = fpbench::core::parse_implementation(impl_name);
   if (!impl) {
-    std::fprintf(stderr,
-                 "fpbench-scenarios: error: unknown implementation '%s': expected "
-                 "baseline, fast or floor\n",
-                 impl_name.c_str());
+    std::fprintf(
+        stderr,
+        "fpbench-scenarios: error: unknown implementation '%s': expected "
+        "baseline, fast or floor\n",
+        impl_name.c_str());
     return 2;
   }
 
   const auto selection = fpbench::scenarios::parse_counter_selection(counters);
   if (!selection) {
-    std::fprintf(stderr, "fpbench-scenarios: error: %s\n", selection.error().message.c_str());
+    std::fprintf(stderr, "fpbench-scenarios: error: %s\n",
+                 selection.error().message.c_str());
     return 2;
   }
   auto& loop_counters = fpbench::scenarios::LoopCounters::instance();
@@ -208,7 +219,8 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "fpbench-scenarios: note: %s\n", why.c_str());
   }
   if (check_counters) {
-    for (const std::string& t : loop_counters.tracepoints()) std::printf("tracepoint %s\n", t.c_str());
+    for (const std::string& t : loop_counters.tracepoints())
+      std::printf("tracepoint %s\n", t.c_str());
     return loop_counters.unavailable().empty() ? 0 : 3;
   }
   fpbench::scenarios::set_fixed_iterations(iterations);
@@ -227,15 +239,20 @@ int main(int argc, char** argv) {
   }
   int benchmark_argc = static_cast<int>(passed.size());
   benchmark::Initialize(&benchmark_argc, passed.data());
-  if (benchmark::ReportUnrecognizedArguments(benchmark_argc, passed.data())) return 2;
-  benchmark::AddCustomContext("fpbench_impl", std::string(fpbench::core::implementation_name(*impl)));
-  benchmark::AddCustomContext("fpbench_isa", std::string(fpbench::core::fast::isa()));
-  benchmark::AddCustomContext("fpbench_counter_sources", loop_counters.sources());
+  if (benchmark::ReportUnrecognizedArguments(benchmark_argc, passed.data()))
+    return 2;
+  benchmark::AddCustomContext(
+      "fpbench_impl", std::string(fpbench::core::implementation_name(*impl)));
+  benchmark::AddCustomContext("fpbench_isa",
+                              std::string(fpbench::core::fast::isa()));
+  benchmark::AddCustomContext("fpbench_counter_sources",
+                              loop_counters.sources());
   std::string unavailable;
   for (const std::string& why : loop_counters.unavailable()) {
     unavailable += (unavailable.empty() ? "" : "; ") + why;
   }
-  if (!unavailable.empty()) benchmark::AddCustomContext("fpbench_counters_unavailable", unavailable);
+  if (!unavailable.empty())
+    benchmark::AddCustomContext("fpbench_counters_unavailable", unavailable);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return fpbench::scenarios::any_failed() ? 3 : 0;

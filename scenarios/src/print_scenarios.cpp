@@ -61,12 +61,13 @@ class Target {
     if (kind == "null") {
       fd_ = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
     } else if (kind == "file") {
-      fd_ = ::open((fixture_dir() + "/print").c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-                   0644);
+      fd_ = ::open((fixture_dir() + "/print").c_str(),
+                   O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
       rewinds_ = true;
     } else if (kind == "pipe") {
       int fds[2];
-      if (::pipe2(fds, O_CLOEXEC) != 0) return Error(ErrorKind::kSystem, "cannot create a pipe");
+      if (::pipe2(fds, O_CLOEXEC) != 0)
+        return Error(ErrorKind::kSystem, "cannot create a pipe");
       reader_ = ::fork();
       if (reader_ < 0) {
         ::close(fds[0]);
@@ -86,7 +87,8 @@ class Target {
     } else {
       return bad_input_error("unknown target '" + kind + "'");
     }
-    if (fd_ < 0) return Error(ErrorKind::kSystem, "cannot open the " + kind + " target");
+    if (fd_ < 0)
+      return Error(ErrorKind::kSystem, "cannot open the " + kind + " target");
     return {};
   }
 
@@ -106,7 +108,8 @@ class Target {
   std::size_t written_ = 0;
 };
 
-void print_in_process(benchmark::State& state, const Config& config, Implementation impl) {
+void print_in_process(benchmark::State& state, const Config& config,
+                      Implementation impl) {
   const core::Operations& ops = core::operations(impl);
   const std::optional<core::Value> value = print_sample(config.text("code"));
   if (!value) {
@@ -132,26 +135,31 @@ void print_in_process(benchmark::State& state, const Config& config, Implementat
     target.wrote(line.size());
   }
   state.SetItemsProcessed(state.iterations());
-  state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(line.size()));
+  state.SetBytesProcessed(state.iterations() *
+                          static_cast<std::int64_t>(line.size()));
 }
 
 // FPBENCH_PRINT, else fpbench-print in this program's directory, where the
 // build puts it.
 std::string print_tool() {
-  if (const char* env = std::getenv("FPBENCH_PRINT"); env != nullptr && *env != '\0') return env;
+  if (const char* env = std::getenv("FPBENCH_PRINT");
+      env != nullptr && *env != '\0')
+    return env;
   std::error_code ignored;
   const auto exe = std::filesystem::read_symlink("/proc/self/exe", ignored);
   return (exe.parent_path() / "fpbench-print").string();
 }
 
-void print_process(benchmark::State& state, const Config& config, Implementation impl) {
+void print_process(benchmark::State& state, const Config& config,
+                   Implementation impl) {
   const std::string tool = print_tool();
   if (::access(tool.c_str(), X_OK) != 0) {
     fail(state, "cannot run " + tool + " (set FPBENCH_PRINT)");
     return;
   }
-  std::vector<std::string> args = {tool, "-p", config.text("code"),
-                                   "--impl=" + std::string(core::implementation_name(impl))};
+  std::vector<std::string> args = {
+      tool, "-p", config.text("code"),
+      "--impl=" + std::string(core::implementation_name(impl))};
   std::vector<char*> argv;
   for (std::string& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
@@ -160,7 +168,8 @@ void print_process(benchmark::State& state, const Config& config, Implementation
   posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
   for (auto _ : measured(state)) {
     pid_t pid = -1;
-    if (const int e = posix_spawn(&pid, tool.c_str(), &actions, nullptr, argv.data(), environ);
+    if (const int e = posix_spawn(&pid, tool.c_str(), &actions, nullptr,
+                                  argv.data(), environ);
         e != 0) {
       fail(state, "cannot spawn " + tool + ": " + std::to_string(e));
       break;
@@ -178,15 +187,17 @@ void print_process(benchmark::State& state, const Config& config, Implementation
 }
 
 const bool kRegistered = [] {
-  const Parameter code =
-      Parameter::choice("code", std::vector<std::string>(kPrintCodes.begin(), kPrintCodes.end()));
-  add_scenario({"misc/print",
-                Grid()
-                    .add(code, {"1", "\"string\"", "process.versions", "process"})
-                    .add(Parameter::choice("target", {"file", "pipe", "null"}),
-                         {"file", "pipe", "null"}),
-                print_in_process});
-  add_scenario({"misc/print-process", Grid().add(code, {"1", "process"}), print_process});
+  const Parameter code = Parameter::choice(
+      "code", std::vector<std::string>(kPrintCodes.begin(), kPrintCodes.end()));
+  add_scenario(
+      {"misc/print",
+       Grid()
+           .add(code, {"1", "\"string\"", "process.versions", "process"})
+           .add(Parameter::choice("target", {"file", "pipe", "null"}),
+                {"file", "pipe", "null"}),
+       print_in_process});
+  add_scenario({"misc/print-process", Grid().add(code, {"1", "process"}),
+                print_process});
   return true;
 }();
 

@@ -27,12 +27,13 @@ Result<std::size_t> walk_once(uv_loop_t* loop, const std::string& path,
                               const ReaddirOptions& options, Mode mode,
                               const core::Operations& ops) {
   if (mode == Mode::kSync) return ops.readdir_count(path, options);
-  const AsyncMode async = mode == Mode::kCallback ? AsyncMode::kCallback : AsyncMode::kPromise;
+  const AsyncMode async =
+      mode == Mode::kCallback ? AsyncMode::kCallback : AsyncMode::kPromise;
   return ops.readdir_count_on_loop(loop, path, options, async);
 }
 
-void run_walks(benchmark::State& state, const std::string& path, const ReaddirOptions& options,
-               Mode mode, Implementation impl) {
+void run_walks(benchmark::State& state, const std::string& path,
+               const ReaddirOptions& options, Mode mode, Implementation impl) {
   const core::Operations& ops = core::operations(impl);
   uv_loop_t loop;
   if (const int rc = uv_loop_init(&loop); rc != 0) {
@@ -61,7 +62,8 @@ std::optional<Mode> parse_mode(const std::string& name) {
   return std::nullopt;
 }
 
-void readdir_recursive(benchmark::State& state, const Config& config, Implementation impl) {
+void readdir_recursive(benchmark::State& state, const Config& config,
+                       Implementation impl) {
   const Result<std::string> root = node_tree(config.text("dir"));
   if (!root) {
     fail(state, root.error().message);
@@ -72,12 +74,15 @@ void readdir_recursive(benchmark::State& state, const Config& config, Implementa
     fail(state, "unknown mode '" + config.text("mode") + "'");
     return;
   }
-  run_walks(state, *root, {.with_file_types = config.flag("withFileTypes")}, *mode, impl);
+  run_walks(state, *root, {.with_file_types = config.flag("withFileTypes")},
+            *mode, impl);
 }
 
-void readdir_chain(benchmark::State& state, const Config& config, Implementation impl) {
-  const Result<std::string> root = chain_tree(static_cast<int>(config.number("depth")),
-                                              static_cast<int>(config.number("files")));
+void readdir_chain(benchmark::State& state, const Config& config,
+                   Implementation impl) {
+  const Result<std::string> root =
+      chain_tree(static_cast<int>(config.number("depth")),
+                 static_cast<int>(config.number("files")));
   if (!root) {
     fail(state, root.error().message);
     return;
@@ -91,19 +96,21 @@ constexpr std::int64_t kMaxChainDepth = 256;
 constexpr std::int64_t kMaxChainFiles = 10'000;
 
 const bool kRegistered = [] {
-  add_scenario({"fs/readdir-recursive",
-                Grid()
-                    .add(Parameter::choice("dir", {"lib", "test/parallel", "test"}),
-                         {"lib", "test/parallel", "test"})
-                    .add(Parameter::choice("mode", {"sync", "callback", "promise"}),
-                         {"sync", "callback", "promise"})
-                    .add(Parameter::boolean("withFileTypes"), {"true", "false"}),
-                readdir_recursive});
-  add_scenario({"fs/readdir-chain",
-                Grid()
-                    .add(Parameter::integer("depth", 0, kMaxChainDepth), {2, 16})
-                    .add(Parameter::integer("files", 0, kMaxChainFiles), {10, 150}),
-                readdir_chain});
+  add_scenario(
+      {"fs/readdir-recursive",
+       Grid()
+           .add(Parameter::choice("dir", {"lib", "test/parallel", "test"}),
+                {"lib", "test/parallel", "test"})
+           .add(Parameter::choice("mode", {"sync", "callback", "promise"}),
+                {"sync", "callback", "promise"})
+           .add(Parameter::boolean("withFileTypes"), {"true", "false"}),
+       readdir_recursive});
+  add_scenario(
+      {"fs/readdir-chain",
+       Grid()
+           .add(Parameter::integer("depth", 0, kMaxChainDepth), {2, 16})
+           .add(Parameter::integer("files", 0, kMaxChainFiles), {10, 150}),
+       readdir_chain});
   return true;
 }();
 

@@ -62,7 +62,8 @@ TEST(Grid, SetRefusesWhatTheKeyDoesNotTakeAndKeepsItsValues) {
   ASSERT_TRUE(g.set("code", "1").has_value());
   const auto configs = g.expand();
   ASSERT_EQ(configs.size(), 1u);
-  EXPECT_EQ(configs[0].to_string(), "encoding='utf8' spinUs=100 useFd='true' code='1'");
+  EXPECT_EQ(configs[0].to_string(),
+            "encoding='utf8' spinUs=100 useFd='true' code='1'");
   EXPECT_EQ(configs[0].text("code"), "1");
 }
 

@@ -44,7 +44,8 @@ std::string print_to_pipe(const core::Operations& ops, const Value& value) {
   std::string got;
   std::thread reader([&] { read_all(fds[0], got); });
   const Result<void> r = ops.print(fds[1], value, core::log_line(value));
-  EXPECT_TRUE(r.has_value()) << ops.name << ": " << (r ? "" : r.error().message);
+  EXPECT_TRUE(r.has_value())
+      << ops.name << ": " << (r ? "" : r.error().message);
   ::close(fds[1]);
   reader.join();
   ::close(fds[0]);
@@ -60,14 +61,17 @@ TEST(PrintSamples, EveryImplementationPrintsEverySampleAlike) {
     core::fast::format_line(*value, formatted);
     EXPECT_EQ(formatted, expected) << "fast::format_line of " << code;
     for (const core::Operations& ops : core::all_operations()) {
-      EXPECT_EQ(print_to_pipe(ops, *value), expected) << ops.name << " " << code;
+      EXPECT_EQ(print_to_pipe(ops, *value), expected)
+          << ops.name << " " << code;
     }
   }
 }
 
 TEST(PrintSamples, ProcessVersionsIsNode20s) {
-  EXPECT_TRUE(core::log_line(*print_sample("process.versions"))
-                  .starts_with("{\n  node: '20.20.2',\n  acorn: '8.16.0',\n  ada: '2.9.2',\n"));
+  EXPECT_TRUE(
+      core::log_line(*print_sample("process.versions"))
+          .starts_with(
+              "{\n  node: '20.20.2',\n  acorn: '8.16.0',\n  ada: '2.9.2',\n"));
   EXPECT_FALSE(print_sample("process.env").has_value());
 }
 
@@ -90,14 +94,17 @@ Finished run(const std::vector<std::string>& args, int stdout_fd = -1) {
   EXPECT_EQ(::pipe2(err, O_CLOEXEC), 0);
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, stdout_fd >= 0 ? stdout_fd : out[1], 1);
+  posix_spawn_file_actions_adddup2(&actions,
+                                   stdout_fd >= 0 ? stdout_fd : out[1], 1);
   posix_spawn_file_actions_adddup2(&actions, err[1], 2);
   std::vector<char*> argv;
-  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  for (const std::string& a : args)
+    argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
   pid_t pid = -1;
   Finished r;
-  const int spawned = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  const int spawned =
+      posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   ::close(out[1]);
   ::close(err[1]);
@@ -106,7 +113,8 @@ Finished run(const std::vector<std::string>& args, int stdout_fd = -1) {
   reader.join();
   ::close(out[0]);
   ::close(err[0]);
-  if (spawned == 0 && ::waitpid(pid, &r.status, 0) == pid && WIFEXITED(r.status)) {
+  if (spawned == 0 && ::waitpid(pid, &r.status, 0) == pid &&
+      WIFEXITED(r.status)) {
     r.status = WEXITSTATUS(r.status);
   }
   return r;
@@ -114,8 +122,10 @@ Finished run(const std::vector<std::string>& args, int stdout_fd = -1) {
 
 // fpbench-print is built next to this test program (a build dependency).
 std::string tool_path() {
-  const fs::path p = fs::read_symlink("/proc/self/exe").parent_path() / "fpbench-print";
-  EXPECT_TRUE(fs::exists(p)) << p << " is missing: build the fpbench-print target";
+  const fs::path p =
+      fs::read_symlink("/proc/self/exe").parent_path() / "fpbench-print";
+  EXPECT_TRUE(fs::exists(p))
+      << p << " is missing: build the fpbench-print target";
   return fs::exists(p) ? p.string() : std::string();
 }
 
@@ -124,9 +134,11 @@ TEST(FpbenchPrint, PrintsEverySampleWithEveryImplementation) {
   ASSERT_FALSE(tool.empty());
   for (const std::string_view code : kPrintCodes) {
     for (const char* impl : {"baseline", "fast", "floor"}) {
-      const Finished r = run({tool, "-p", std::string(code), std::string("--impl=") + impl});
+      const Finished r =
+          run({tool, "-p", std::string(code), std::string("--impl=") + impl});
       EXPECT_EQ(r.status, 0) << r.err;
-      EXPECT_EQ(r.out, core::log_line(*print_sample(code))) << code << " " << impl;
+      EXPECT_EQ(r.out, core::log_line(*print_sample(code)))
+          << code << " " << impl;
     }
   }
 }
@@ -136,7 +148,8 @@ TEST(FpbenchPrint, UsageAndWriteErrors) {
   ASSERT_FALSE(tool.empty());
   Finished r = run({tool, "-p", "process.env"});
   EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.err.find("unknown CODE 'process.env'"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("unknown CODE 'process.env'"), std::string::npos)
+      << r.err;
   EXPECT_EQ(run({tool, "-p", "1", "--impl", "slow"}).status, 2);
   EXPECT_EQ(run({tool}).status, 2);
   const int fd = broken_pipe();
@@ -154,9 +167,11 @@ TEST(FpbenchPrint, SameOutputAsNodeDashP) {
   }
   std::vector<std::string> codes = {"1", "\"string\""};
   // The fixed process.versions is Node v20.20.2's.
-  if (run({"node", "--version"}).out == "v20.20.2\n") codes.push_back("process.versions");
+  if (run({"node", "--version"}).out == "v20.20.2\n")
+    codes.push_back("process.versions");
   for (const std::string& code : codes) {
-    EXPECT_EQ(run({tool, "-p", code}).out, run({"node", "-p", code}).out) << code;
+    EXPECT_EQ(run({tool, "-p", code}).out, run({"node", "-p", code}).out)
+        << code;
   }
 }
 

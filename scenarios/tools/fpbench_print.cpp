@@ -37,7 +37,8 @@ int usage_error(const std::string& message) {
 // transcoders bring libgcc's CPU detection, CPUID at start-up, which made
 // this process's start take 0.2 ms more (perf stat, 0.5 ms before) and
 // would hide the difference between the print implementations measured.
-fpbench::Result<void> print(Implementation impl, const fpbench::core::Value& value) {
+fpbench::Result<void> print(Implementation impl,
+                            const fpbench::core::Value& value) {
   namespace core = fpbench::core;
   switch (impl) {
     case Implementation::kBaseline:
@@ -86,16 +87,19 @@ int run(int argc, char** argv) {
   }
   const auto value = fpbench::scenarios::print_sample(code);
   if (!value) {
-    return usage_error("unknown CODE '" + std::string(code) +
-                       "': expected 1, \"string\", process.versions or process");
+    return usage_error(
+        "unknown CODE '" + std::string(code) +
+        "': expected 1, \"string\", process.versions or process");
   }
   // Node ignores SIGPIPE at start-up too; a closed stdout is then EPIPE.
   if (const auto ignored = fpbench::core::ignore_sigpipe(); !ignored) {
-    std::fprintf(stderr, "fpbench-print: error: %s\n", ignored.error().message.c_str());
+    std::fprintf(stderr, "fpbench-print: error: %s\n",
+                 ignored.error().message.c_str());
     return 1;
   }
   if (const auto printed = print(*impl, *value); !printed) {
-    std::fprintf(stderr, "fpbench-print: error: %s\n", printed.error().message.c_str());
+    std::fprintf(stderr, "fpbench-print: error: %s\n",
+                 printed.error().message.c_str());
     return 1;
   }
   return 0;

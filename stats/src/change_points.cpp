@@ -290,7 +290,8 @@ std::vector<ChangePoint> detect_change_points(
   const std::size_t window = std::max(options.window, 2 * min_segment);
   const auto candidates = split_series(
       scaled, window, first_pass_p_value(options.max_p_value), settings);
-  std::vector<ChangePoint> points = merge(scaled, candidates, options, settings);
+  std::vector<ChangePoint> points =
+      merge(scaled, candidates, options, settings);
   for (ChangePoint& cp : points) {
     cp.mean_before /= factor;
     cp.mean_after /= factor;

@@ -90,7 +90,8 @@ std::optional<std::size_t> runs_to_decide(std::span<const double> old_rates,
   // h(n) falls as n grows (more runs, more degrees of freedom), so "decides"
   // stays true once true.
   return smallest_deciding_n(
-      [&](std::size_t n) { return decides(o, threshold_pct, alpha, n); }, max_runs);
+      [&](std::size_t n) { return decides(o, threshold_pct, alpha, n); },
+      max_runs);
 }
 
 std::optional<std::size_t> smallest_deciding_n(

@@ -71,7 +71,8 @@ std::optional<WelchTest> welch_t_test(std::span<const double> old_sample,
   const double r_se_new = std::sqrt(variance(new_sample) / n_new);
   const double r_df =
       std::pow(std::sqrt(r_se_old * r_se_old + r_se_new * r_se_new), 4) /
-      (std::pow(r_se_old, 4) / (n_old - 1) + std::pow(r_se_new, 4) / (n_new - 1));
+      (std::pow(r_se_old, 4) / (n_old - 1) +
+       std::pow(r_se_new, 4) / (n_new - 1));
   if (std::isinf(r_df)) w.df = r_df;
 
   const double scale = std::max(std::fabs(mean_old), std::fabs(mean_new));

@@ -376,7 +376,8 @@ namespace {
 
 TEST(ChangePoints, ScaleDoesNotChangeWhatIsFound) {
   std::vector<double> series;
-  for (int i = 0; i < 40; ++i) series.push_back((i < 20 ? 100.0 : 90.0) + (i % 5) * 0.5);
+  for (int i = 0; i < 40; ++i)
+    series.push_back((i < 20 ? 100.0 : 90.0) + (i % 5) * 0.5);
   const auto base = detect_change_points(series);
   ASSERT_EQ(base.size(), 1u);
   for (double factor : {1e200, 1e-300}) {
@@ -385,7 +386,8 @@ TEST(ChangePoints, ScaleDoesNotChangeWhatIsFound) {
     const auto found = detect_change_points(s);
     ASSERT_EQ(found.size(), 1u) << "factor " << factor;
     EXPECT_EQ(found[0].index, base[0].index);
-    EXPECT_NEAR(found[0].p_value, base[0].p_value, 1e-9 + 1e-9 * base[0].p_value);
+    EXPECT_NEAR(found[0].p_value, base[0].p_value,
+                1e-9 + 1e-9 * base[0].p_value);
     EXPECT_NEAR(found[0].magnitude, base[0].magnitude, 1e-12);
     EXPECT_NEAR(found[0].mean_before / factor, base[0].mean_before, 1e-9);
   }

@@ -25,7 +25,8 @@ TEST(PairedLogRatio, MatchesRsPairedTTestOnLogs) {
   EXPECT_EQ(t->df, 5);
   EXPECT_NEAR(t->p_value / 0.00020344888474616829, 1, 1e-10);
   // r$conf.int is on the log scale; the interval of the change is exp() - 1.
-  const PercentInterval i = paired_interval_pct(t->mean_log_ratio, t->sd_log_ratio, t->n, 0.01);
+  const PercentInterval i =
+      paired_interval_pct(t->mean_log_ratio, t->sd_log_ratio, t->n, 0.01);
   EXPECT_NEAR(i.lower_pct, std::expm1(-0.064787722072086093) * 100, 1e-10);
   EXPECT_NEAR(i.upper_pct, std::expm1(-0.026582215574157464) * 100, 1e-10);
 }
@@ -47,13 +48,19 @@ TEST(PairedLogRatio, SharedDriftCancels) {
 
 TEST(PairedLogRatio, UndefinedCases) {
   const double inf = std::numeric_limits<double>::infinity();
-  EXPECT_FALSE(paired_log_ratio_test(std::vector<double>{1, 2, 3}, std::vector<double>{1, 2}));
-  EXPECT_FALSE(paired_log_ratio_test(std::vector<double>{1}, std::vector<double>{1}));
-  EXPECT_FALSE(paired_log_ratio_test(std::vector<double>{1, 0}, std::vector<double>{1, 1}));
-  EXPECT_FALSE(paired_log_ratio_test(std::vector<double>{1, -1}, std::vector<double>{1, 1}));
-  EXPECT_FALSE(paired_log_ratio_test(std::vector<double>{1, inf}, std::vector<double>{1, 1}));
+  EXPECT_FALSE(paired_log_ratio_test(std::vector<double>{1, 2, 3},
+                                     std::vector<double>{1, 2}));
+  EXPECT_FALSE(
+      paired_log_ratio_test(std::vector<double>{1}, std::vector<double>{1}));
+  EXPECT_FALSE(paired_log_ratio_test(std::vector<double>{1, 0},
+                                     std::vector<double>{1, 1}));
+  EXPECT_FALSE(paired_log_ratio_test(std::vector<double>{1, -1},
+                                     std::vector<double>{1, 1}));
+  EXPECT_FALSE(paired_log_ratio_test(std::vector<double>{1, inf},
+                                     std::vector<double>{1, 1}));
   // The same ratio in every pair: no spread to test with.
-  EXPECT_FALSE(paired_log_ratio_test(std::vector<double>{1, 2, 4}, std::vector<double>{2, 4, 8}));
+  EXPECT_FALSE(paired_log_ratio_test(std::vector<double>{1, 2, 4},
+                                     std::vector<double>{2, 4, 8}));
 }
 
 TEST(PairedRunsToDecide, ReturnedNDecidesAndOneFewerDoesNot) {
@@ -64,7 +71,8 @@ TEST(PairedRunsToDecide, ReturnedNDecidesAndOneFewerDoesNot) {
   const auto n = paired_runs_to_decide(*t, 5, 0.01, false);
   ASSERT_TRUE(n.has_value());
   const auto decides = [&](std::size_t k) {
-    const PercentInterval i = paired_interval_pct(t->mean_log_ratio, t->sd_log_ratio, k, 0.01);
+    const PercentInterval i =
+        paired_interval_pct(t->mean_log_ratio, t->sd_log_ratio, k, 0.01);
     return i.lower_pct >= -5 || (i.upper_pct < 0 && i.lower_pct < -5);
   };
   EXPECT_TRUE(decides(*n));
@@ -72,7 +80,8 @@ TEST(PairedRunsToDecide, ReturnedNDecidesAndOneFewerDoesNot) {
   EXPECT_EQ(*n, 4u);
   // Mirrored: the same ratios read as times are a 4.7% improvement; with 3
   // pairs the 99% interval (qt = 9.92 at 2 df) already stays above -5%.
-  EXPECT_EQ(paired_runs_to_decide(*t, 5, 0.01, true), std::optional<std::size_t>(3));
+  EXPECT_EQ(paired_runs_to_decide(*t, 5, 0.01, true),
+            std::optional<std::size_t>(3));
 }
 
 }  // namespace

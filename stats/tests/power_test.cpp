@@ -218,7 +218,8 @@ namespace fpbench::stats {
 namespace {
 
 TEST(RunsToDecide, ScaleDoesNotChangeTheAnswer) {
-  const std::vector<double> old_rates = {100.0, 104.0, 97.0, 102.0, 99.0, 101.0};
+  const std::vector<double> old_rates = {100.0, 104.0, 97.0,
+                                         102.0, 99.0,  101.0};
   const std::vector<double> new_rates = {98.0, 101.0, 95.0, 100.0, 97.0, 99.5};
   const auto base = runs_to_decide(old_rates, new_rates, 5.0, 0.05);
   ASSERT_TRUE(base.has_value());
@@ -230,7 +231,8 @@ TEST(RunsToDecide, ScaleDoesNotChangeTheAnswer) {
   }
   // The projection itself, from variances whose se^4 overflows a double.
   const double h = projected_half_width_pct(4.0, 9.0, 100.0, 10, 0.05);
-  EXPECT_NEAR(projected_half_width_pct(4.0e160, 9.0e160, 100.0e80, 10, 0.05), h, 1e-9 * h);
+  EXPECT_NEAR(projected_half_width_pct(4.0e160, 9.0e160, 100.0e80, 10, 0.05), h,
+              1e-9 * h);
 }
 
 }  // namespace

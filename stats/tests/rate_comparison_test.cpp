@@ -79,8 +79,10 @@ namespace fpbench::stats {
 namespace {
 
 TEST(CompareRates, ScaleDoesNotChangeStarsOrIntervals) {
-  const std::vector<double> old_rates = {1013.4, 1084.7, 1002.2, 1050.9, 1031.3, 995.1};
-  const std::vector<double> new_rates = {1101.6, 1080.2, 1123.4, 1069.9, 1110.0, 1092.5};
+  const std::vector<double> old_rates = {1013.4, 1084.7, 1002.2,
+                                         1050.9, 1031.3, 995.1};
+  const std::vector<double> new_rates = {1101.6, 1080.2, 1123.4,
+                                         1069.9, 1110.0, 1092.5};
   const RateComparison base = compare_rates(old_rates, new_rates);
   ASSERT_TRUE(base.test.has_value());
   for (double factor : {1e77, 1e200, 1e-80, 1e-300}) {
@@ -90,9 +92,11 @@ TEST(CompareRates, ScaleDoesNotChangeStarsOrIntervals) {
     const RateComparison c = compare_rates(o, n);
     ASSERT_TRUE(c.test.has_value()) << "factor " << factor;
     EXPECT_EQ(c.stars, base.stars) << "factor " << factor;
-    EXPECT_NEAR(c.improvement_pct, base.improvement_pct, 1e-9) << "factor " << factor;
+    EXPECT_NEAR(c.improvement_pct, base.improvement_pct, 1e-9)
+        << "factor " << factor;
     for (std::size_t i = 0; i < kRiskLevels.size(); ++i) {
-      EXPECT_NEAR(c.half_width_pct[i], base.half_width_pct[i], 1e-9) << "factor " << factor;
+      EXPECT_NEAR(c.half_width_pct[i], base.half_width_pct[i], 1e-9)
+          << "factor " << factor;
     }
   }
 }

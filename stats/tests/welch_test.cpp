@@ -37,7 +37,8 @@ TEST(Welch, DefinedWhereTheUnscaledVarianceWouldOverflow) {
   ASSERT_TRUE(w.has_value());
   EXPECT_GT(w->p_value, 0.0);
   EXPECT_LT(w->p_value, 1.0);
-  const std::vector<double> inf = {1.0, std::numeric_limits<double>::infinity(), 2.0};
+  const std::vector<double> inf = {1.0, std::numeric_limits<double>::infinity(),
+                                   2.0};
   EXPECT_FALSE(welch_t_test(inf, b).has_value());
 }
 
@@ -48,15 +49,20 @@ std::vector<double> times(std::vector<double> x, double factor) {
 }
 
 TEST(Welch, ScaleDoesNotChangeTheVerdict) {
-  const std::vector<double> old_rates = {1013.4, 1084.7, 1002.2, 1050.9, 1031.3, 995.1};
-  const std::vector<double> new_rates = {1101.6, 1080.2, 1123.4, 1069.9, 1110.0, 1092.5};
+  const std::vector<double> old_rates = {1013.4, 1084.7, 1002.2,
+                                         1050.9, 1031.3, 995.1};
+  const std::vector<double> new_rates = {1101.6, 1080.2, 1123.4,
+                                         1069.9, 1110.0, 1092.5};
   const auto base = welch_t_test(old_rates, new_rates);
   ASSERT_TRUE(base.has_value());
   for (double factor : {1e77, 1e150, 1e300 / 2048, 1e-80, 1e-300, 1e-303}) {
-    const auto w = welch_t_test(times(old_rates, factor), times(new_rates, factor));
+    const auto w =
+        welch_t_test(times(old_rates, factor), times(new_rates, factor));
     ASSERT_TRUE(w.has_value()) << "factor " << factor;
-    EXPECT_NEAR(w->p_value, base->p_value, 1e-9 * base->p_value) << "factor " << factor;
-    EXPECT_NEAR(w->t, base->t, 1e-9 * std::fabs(base->t)) << "factor " << factor;
+    EXPECT_NEAR(w->p_value, base->p_value, 1e-9 * base->p_value)
+        << "factor " << factor;
+    EXPECT_NEAR(w->t, base->t, 1e-9 * std::fabs(base->t))
+        << "factor " << factor;
     EXPECT_NEAR(w->df, base->df, 1e-9 * base->df) << "factor " << factor;
     EXPECT_NEAR(w->std_error / factor, base->std_error, 1e-9 * base->std_error)
         << "factor " << factor;
@@ -136,7 +142,8 @@ load_samples() {
   EXPECT_TRUE(in);
   std::string line;
   std::getline(in, line);
-  std::map<std::string, std::pair<std::vector<double>, std::vector<double>>> out;
+  std::map<std::string, std::pair<std::vector<double>, std::vector<double>>>
+      out;
   while (std::getline(in, line)) {
     const std::vector<std::string> f = split(line);
     if (f.size() != 3) continue;

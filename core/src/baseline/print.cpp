@@ -29,7 +29,8 @@ namespace {
 using detail::kBreakLength;
 using detail::utf16_length;
 
-std::string join(const std::vector<std::string>& parts, std::string_view separator) {
+std::string join(const std::vector<std::string>& parts,
+                 std::string_view separator) {
   std::string out;
   for (std::size_t i = 0; i < parts.size(); ++i) {
     if (i > 0) out += separator;
@@ -66,8 +67,10 @@ class Inspector {
  private:
   std::string format_raw(const Value& value, int recurse_times) {
     const bool is_array = value.kind() == Value::Kind::kArray;
-    if (is_array ? value.array().empty() : value.object().empty()) return is_array ? "[]" : "{}";
-    if (recurse_times > detail::kDepth) return is_array ? "[Array]" : "[Object]";
+    if (is_array ? value.array().empty() : value.object().empty())
+      return is_array ? "[]" : "{}";
+    if (recurse_times > detail::kDepth)
+      return is_array ? "[Array]" : "[Object]";
     recurse_times += 1;
     current_depth_ = recurse_times;
     std::vector<std::string> output;
@@ -90,8 +93,9 @@ class Inspector {
         output.push_back(name + ": " + format_property(m.value, recurse_times));
       }
     }
-    return reduce_to_single_string(std::move(output), is_array ? "[" : "{", is_array ? "]" : "}",
-                                   is_array, recurse_times, value);
+    return reduce_to_single_string(std::move(output), is_array ? "[" : "{",
+                                   is_array ? "]" : "}", is_array,
+                                   recurse_times, value);
   }
 
   std::string format_property(const Value& value, int recurse_times) {
@@ -102,7 +106,8 @@ class Inspector {
     return str;
   }
 
-  bool is_below_break_length(const std::vector<std::string>& output, std::size_t start) const {
+  bool is_below_break_length(const std::vector<std::string>& output,
+                             std::size_t start) const {
     std::size_t total_length = output.size() + start;
     if (total_length + output.size() > kBreakLength) return false;
     for (const std::string& entry : output) {
@@ -112,13 +117,17 @@ class Inspector {
     return true;
   }
 
-  std::string reduce_to_single_string(std::vector<std::string> output, std::string_view open,
-                                      std::string_view close, bool is_array, int recurse_times,
-                                      const Value& value) {
+  std::string reduce_to_single_string(std::vector<std::string> output,
+                                      std::string_view open,
+                                      std::string_view close, bool is_array,
+                                      int recurse_times, const Value& value) {
     const std::size_t entries = output.size();
-    if (is_array && entries > 6) output = group_array_elements(std::move(output), value.array());
-    if (current_depth_ - recurse_times < detail::kCompact && entries == output.size()) {
-      const std::size_t start = output.size() + indentation_lvl_ + open.size() + 10;
+    if (is_array && entries > 6)
+      output = group_array_elements(std::move(output), value.array());
+    if (current_depth_ - recurse_times < detail::kCompact &&
+        entries == output.size()) {
+      const std::size_t start =
+          output.size() + indentation_lvl_ + open.size() + 10;
       if (is_below_break_length(output, start)) {
         const std::string joined = join(output, ", ");
         if (joined.find('\n') == std::string::npos) {
@@ -127,16 +136,18 @@ class Inspector {
       }
     }
     const std::string indentation = "\n" + std::string(indentation_lvl_, ' ');
-    return std::string(open) + indentation + "  " + join(output, "," + indentation + "  ") +
-           indentation + std::string(close);
+    return std::string(open) + indentation + "  " +
+           join(output, "," + indentation + "  ") + indentation +
+           std::string(close);
   }
 
-  std::vector<std::string> group_array_elements(std::vector<std::string> output,
-                                                const Value::Array& value) const {
+  std::vector<std::string> group_array_elements(
+      std::vector<std::string> output, const Value::Array& value) const {
     std::size_t total_length = 0;
     std::size_t max_length = 0;
     std::size_t output_length = output.size();
-    if (detail::kMaxArrayLength < output.size()) output_length--;  // "... more items"
+    if (detail::kMaxArrayLength < output.size())
+      output_length--;  // "... more items"
     const std::size_t separator_space = 2;
     std::vector<std::size_t> data_len(output_length);
     for (std::size_t i = 0; i < output_length; ++i) {
@@ -150,14 +161,17 @@ class Inspector {
     if (actual_max * 3 + indentation_lvl_ < kBreakLength &&
         (static_cast<double>(total_length) / max_d > 5 || max_length <= 6)) {
       const double average_bias =
-          std::sqrt(max_d - static_cast<double>(total_length) / static_cast<double>(output.size()));
+          std::sqrt(max_d - static_cast<double>(total_length) /
+                                static_cast<double>(output.size()));
       const double biased_max = std::max(max_d - 3 - average_bias, 1.0);
-      const double columns_d =
-          std::min({std::floor(std::sqrt(2.5 * biased_max * static_cast<double>(output_length)) /
-                                   biased_max +
-                               0.5),  // Math.round
-                    std::floor(static_cast<double>(kBreakLength - indentation_lvl_) / max_d),
-                    static_cast<double>(detail::kCompact * 4), 15.0});
+      const double columns_d = std::min(
+          {std::floor(std::sqrt(2.5 * biased_max *
+                                static_cast<double>(output_length)) /
+                          biased_max +
+                      0.5),  // Math.round
+           std::floor(static_cast<double>(kBreakLength - indentation_lvl_) /
+                      max_d),
+           static_cast<double>(detail::kCompact * 4), 15.0});
       if (columns_d <= 1) return output;
       const auto columns = static_cast<std::size_t>(columns_d);
       std::vector<std::size_t> max_line_length;
@@ -170,7 +184,8 @@ class Inspector {
       }
       bool pad_start = true;  // numbers line up right, anything else left
       for (std::size_t i = 0; i < output.size(); ++i) {
-        if (i >= value.size() || value[i].kind() != Value::Kind::kNumber) pad_start = false;
+        if (i >= value.size() || value[i].kind() != Value::Kind::kNumber)
+          pad_start = false;
       }
       const auto pad = [pad_start](std::string s, std::size_t target) {
         const std::size_t length = utf16_length(s);
@@ -189,15 +204,17 @@ class Inspector {
           str += pad(output[j] + ", ", padding);
         }
         if (pad_start) {
-          const std::size_t padding =
-              max_line_length[j - i] + utf16_length(output[j]) - data_len[j] - separator_space;
+          const std::size_t padding = max_line_length[j - i] +
+                                      utf16_length(output[j]) - data_len[j] -
+                                      separator_space;
           str += pad(output[j], padding);
         } else {
           str += output[j];
         }
         tmp.push_back(std::move(str));
       }
-      if (detail::kMaxArrayLength < output.size()) tmp.push_back(output[output_length]);
+      if (detail::kMaxArrayLength < output.size())
+        tmp.push_back(output[output_length]);
       output = std::move(tmp);
     }
     return output;
@@ -209,10 +226,13 @@ class Inspector {
 
 }  // namespace
 
-std::string inspect(const Value& value) { return Inspector().format_value(value, 0); }
+std::string inspect(const Value& value) {
+  return Inspector().format_value(value, 0);
+}
 
 std::string log_line(const Value& value) {
-  std::string line = value.kind() == Value::Kind::kString ? value.string() : inspect(value);
+  std::string line =
+      value.kind() == Value::Kind::kString ? value.string() : inspect(value);
   line += '\n';
   return line;
 }
@@ -232,8 +252,9 @@ class WritableStream {
   // high-water mark (the caller should wait for 'drain').
   bool write(std::string_view chunk, Callback callback) {
     if (ended_ || destroyed_) {
-      const Error error = coded_error(ErrorKind::kIo, "ERR_STREAM_DESTROYED",
-                                      "Cannot call write after a stream was destroyed");
+      const Error error =
+          coded_error(ErrorKind::kIo, "ERR_STREAM_DESTROYED",
+                      "Cannot call write after a stream was destroyed");
       callback(&error);
       return false;
     }
@@ -248,7 +269,8 @@ class WritableStream {
     return next_listener_id_++;
   }
   void remove_listener(std::size_t id) {
-    std::erase_if(error_listeners_, [id](const auto& l) { return l.first == id; });
+    std::erase_if(error_listeners_,
+                  [id](const auto& l) { return l.first == id; });
   }
 
  private:
@@ -275,8 +297,8 @@ class WritableStream {
     sync_ = true;
     write_length_ = chunk.bytes.size();
     // _write of a stdio stream: the bytes go to the descriptor now.
-    const Result<void> written =
-        floor::print_bytes(fd_, std::string_view(chunk.bytes.data(), chunk.bytes.size()));
+    const Result<void> written = floor::print_bytes(
+        fd_, std::string_view(chunk.bytes.data(), chunk.bytes.size()));
     on_write(written, chunk.callback);
     sync_ = false;
   }
@@ -288,7 +310,8 @@ class WritableStream {
     if (!written) {
       errored_ = true;
       callback(&written.error());
-      for (auto& [id, listener] : std::vector(error_listeners_)) listener(written.error());
+      for (auto& [id, listener] : std::vector(error_listeners_))
+        listener(written.error());
       return;
     }
     if (!buffered_.empty()) clear_buffer();
@@ -333,7 +356,9 @@ class Console {
  public:
   explicit Console(WritableStream& stdout_stream) : stdout_(stdout_stream) {}
 
-  Result<void> log(const Value& value) { return write_to_console(format_with_options(value)); }
+  Result<void> log(const Value& value) {
+    return write_to_console(format_with_options(value));
+  }
 
  private:
   // formatWithOptionsInternal for one argument: a string is printed as it
@@ -349,7 +374,8 @@ class Console {
     std::optional<Error> failure;
     // Catch synchronous errors with a no-op listener, as Node does.
     std::optional<std::size_t> noop;
-    if (stdout_.listener_count() == 0) noop = stdout_.on_error([](const Error&) {});
+    if (stdout_.listener_count() == 0)
+      noop = stdout_.on_error([](const Error&) {});
     stdout_.write(string, [&failure](const Error* error) {
       if (error != nullptr) failure = *error;
     });

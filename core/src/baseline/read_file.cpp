@@ -28,7 +28,8 @@ Result<std::string> read_all(int fd) {
 
   std::vector<std::string> chunks;
   std::size_t total = 0;
-  std::size_t next_size = sized ? static_cast<std::size_t>(st.st_size) : kChunkBytes;
+  std::size_t next_size =
+      sized ? static_cast<std::size_t>(st.st_size) : kChunkBytes;
   for (;;) {
     std::string chunk(next_size, '\0');
     ssize_t n;

@@ -51,8 +51,8 @@ std::string node_relative(std::string_view from, std::string_view to) {
   const std::string target = detail::node_normalize(to);
   if (base == ".") return target;
   if (base == "/") return target.substr(1);
-  if (target.size() > base.size() && target.compare(0, base.size(), base) == 0 &&
-      target[base.size()] == '/') {
+  if (target.size() > base.size() &&
+      target.compare(0, base.size(), base) == 0 && target[base.size()] == '/') {
     return target.substr(base.size() + 1);
   }
   return target;
@@ -60,7 +60,8 @@ std::string node_relative(std::string_view from, std::string_view to) {
 
 // libuv's uv__fs_scandir_filter and uv__fs_scandir_sort.
 int not_dot_or_dot_dot(const struct dirent* ent) {
-  return std::strcmp(ent->d_name, ".") != 0 && std::strcmp(ent->d_name, "..") != 0;
+  return std::strcmp(ent->d_name, ".") != 0 &&
+         std::strcmp(ent->d_name, "..") != 0;
 }
 int by_strcmp(const struct dirent** a, const struct dirent** b) {
   return std::strcmp((*a)->d_name, (*b)->d_name);
@@ -69,14 +70,16 @@ int by_strcmp(const struct dirent** a, const struct dirent** b) {
 // scandir(3) exactly as libuv's uv_fs_scandir calls it (opendir, readdir
 // copying each entry, qsort by strcmp), each name then copied out as Node
 // copies it into a JavaScript string, and the entries freed.
-Result<std::vector<detail::BaselineWalk::Entry>> scan_directory(const std::string& path) {
+Result<std::vector<detail::BaselineWalk::Entry>> scan_directory(
+    const std::string& path) {
   struct dirent** list = nullptr;
   const int n = ::scandir(path.c_str(), &list, not_dot_or_dot_dot, by_strcmp);
   if (n < 0) return detail::fs_error(errno, "scandir", path);
   std::vector<detail::BaselineWalk::Entry> entries;
   entries.reserve(static_cast<std::size_t>(n));
   for (int i = 0; i < n; ++i) {
-    entries.push_back({list[i]->d_name, detail::type_from_d_type(list[i]->d_type)});
+    entries.push_back(
+        {list[i]->d_name, detail::type_from_d_type(list[i]->d_type)});
     std::free(list[i]);
   }
   std::free(list);
@@ -194,7 +197,8 @@ void BaselineWalk::queue_if_directory(std::string path, std::size_t parent) {
   struct stat st {};
   if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode) &&
       !on_chain(parent, st.st_dev, st.st_ino)) {
-    queue_.push_back({std::move(path), parent, st.st_dev, st.st_ino, true, true});
+    queue_.push_back(
+        {std::move(path), parent, st.st_dev, st.st_ino, true, true});
   }
 }
 
@@ -212,7 +216,8 @@ Result<void> BaselineWalk::add_listing(std::vector<Entry> entries) {
     if (type == DirentType::kUnknown) {
       const std::string full = node_join(dir, e.name);
       struct stat st {};
-      if (::lstat(full.c_str(), &st) != 0) return fs_error(errno, "lstat", full);
+      if (::lstat(full.c_str(), &st) != 0)
+        return fs_error(errno, "lstat", full);
       type = type_from_mode(st.st_mode);
     }
     dirents_.push_back({e.name, dir, type});
@@ -234,12 +239,14 @@ ReaddirResult BaselineWalk::take_result() && {
 
 namespace baseline {
 
-Result<ReaddirResult> readdir_recursive(const std::string& path, const ReaddirOptions& options) {
+Result<ReaddirResult> readdir_recursive(const std::string& path,
+                                        const ReaddirOptions& options) {
   detail::BaselineWalk walk(path, options);
   while (const std::string* dir = walk.next_directory()) {
     auto listing = scan_directory(*dir);
     if (!listing) return listing.error();
-    if (auto added = walk.add_listing(std::move(*listing)); !added) return added.error();
+    if (auto added = walk.add_listing(std::move(*listing)); !added)
+      return added.error();
   }
   return std::move(walk).take_result();
 }

@@ -1,9 +1,10 @@
 // The reference conversions: one code unit or one byte at a time, no tricks.
 // The fast implementation is tested against these.
 
+#include "fpbench/core/transcode.hpp"
+
 #include <cstdint>
 
-#include "fpbench/core/transcode.hpp"
 #include "text_codecs.hpp"
 
 namespace fpbench::core::baseline {
@@ -69,7 +70,8 @@ class StringBuilder {
     }
   }
   JsString finish() {
-    return one_byte_ ? JsString(std::move(latin1_)) : JsString(std::move(utf16_));
+    return one_byte_ ? JsString(std::move(latin1_))
+                     : JsString(std::move(utf16_));
   }
 
  private:

@@ -42,30 +42,38 @@ FPBENCH_TARGET_AVX2 inline __m256i base64_values(__m256i c, __m256i& valid) {
   const __m256i v63 = either(c, '/', '_');
   valid = _mm256_or_si256(_mm256_or_si256(upper, lower),
                           _mm256_or_si256(digit, _mm256_or_si256(v62, v63)));
-  const __m256i shift = _mm256_or_si256(
-      _mm256_or_si256(_mm256_and_si256(upper, bytes(-'A')),
-                      _mm256_and_si256(lower, bytes(26 - 'a'))),
-      _mm256_and_si256(digit, bytes(52 - '0')));
-  const __m256i value = _mm256_and_si256(_mm256_add_epi8(c, shift),
-                                         _mm256_or_si256(upper, _mm256_or_si256(lower, digit)));
-  return _mm256_or_si256(value, _mm256_or_si256(_mm256_and_si256(v62, bytes(62)),
-                                                _mm256_and_si256(v63, bytes(63))));
+  const __m256i shift =
+      _mm256_or_si256(_mm256_or_si256(_mm256_and_si256(upper, bytes(-'A')),
+                                      _mm256_and_si256(lower, bytes(26 - 'a'))),
+                      _mm256_and_si256(digit, bytes(52 - '0')));
+  const __m256i value =
+      _mm256_and_si256(_mm256_add_epi8(c, shift),
+                       _mm256_or_si256(upper, _mm256_or_si256(lower, digit)));
+  return _mm256_or_si256(value,
+                         _mm256_or_si256(_mm256_and_si256(v62, bytes(62)),
+                                         _mm256_and_si256(v63, bytes(63))));
 }
 
 // 32 sextets, four to a 32-bit lane, to 24 bytes at out.
 FPBENCH_TARGET_AVX2 inline void put_24(char* out, __m256i sextets) {
-  const __m256i twelve = _mm256_maddubs_epi16(sextets, _mm256_set1_epi32(0x01400140));
-  const __m256i group = _mm256_madd_epi16(twelve, _mm256_set1_epi32(0x00011000));
+  const __m256i twelve =
+      _mm256_maddubs_epi16(sextets, _mm256_set1_epi32(0x01400140));
+  const __m256i group =
+      _mm256_madd_epi16(twelve, _mm256_set1_epi32(0x00011000));
   const __m256i packed = _mm256_shuffle_epi8(
-      group, _mm256_setr_epi8(2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1,
-                              2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1));
-  const __m256i joined =
-      _mm256_permutevar8x32_epi32(packed, _mm256_setr_epi32(0, 1, 2, 4, 5, 6, 7, 7));
+      group,
+      _mm256_setr_epi8(2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1,
+                       2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1));
+  const __m256i joined = _mm256_permutevar8x32_epi32(
+      packed, _mm256_setr_epi32(0, 1, 2, 4, 5, 6, 7, 7));
   store128(out, _mm256_castsi256_si128(joined));
-  _mm_storel_epi64(reinterpret_cast<__m128i*>(out + 16), _mm256_extracti128_si256(joined, 1));
+  _mm_storel_epi64(reinterpret_cast<__m128i*>(out + 16),
+                   _mm256_extracti128_si256(joined, 1));
 }
 
-FPBENCH_TARGET_AVX2 inline __m256i low_bytes(const char* in) { return load(in); }
+FPBENCH_TARGET_AVX2 inline __m256i low_bytes(const char* in) {
+  return load(in);
+}
 FPBENCH_TARGET_AVX2 inline __m256i low_bytes(const char16_t* in) {
   return low_bytes_of_units(in);
 }
@@ -73,7 +81,8 @@ FPBENCH_TARGET_AVX2 inline __m256i low_bytes(const char16_t* in) {
 // The characters at in (count of them, below 32) in a block padded with
 // zeros, which are outside the alphabet.
 template <typename Unit>
-FPBENCH_TARGET_AVX2 __m256i low_bytes_of_tail(const Unit* in, std::size_t count) {
+FPBENCH_TARGET_AVX2 __m256i low_bytes_of_tail(const Unit* in,
+                                              std::size_t count) {
   alignas(32) Unit block[32] = {};
   std::memcpy(block, in, count * sizeof(Unit));
   return low_bytes(block);
@@ -88,14 +97,16 @@ FPBENCH_TARGET_AVX2 inline std::size_t enqueue(unsigned char* queue, __m256i s,
   for (unsigned k = 0; k < 4; ++k) {
     const std::uint32_t bits = (keep >> (8 * k)) & 0xFF;
     const std::uint64_t spread = _pdep_u64(bits, 0x0101010101010101ull) * 0xFF;
-    kernels::store_u64(queue + q, _pext_u64(kernels::load_u64(lanes + 8 * k), spread));
+    kernels::store_u64(queue + q,
+                       _pext_u64(kernels::load_u64(lanes + 8 * k), spread));
     q += static_cast<std::size_t>(std::popcount(bits));
   }
   return q;
 }
 
 template <typename Unit>
-FPBENCH_TARGET_AVX2 std::size_t base64_decode(const Unit* in, std::size_t n, char* out) {
+FPBENCH_TARGET_AVX2 std::size_t base64_decode(const Unit* in, std::size_t n,
+                                              char* out) {
   // Sextets that do not yet make 32: at most 31 plus one step's 32, and
   // eight bytes of slack for the last 8-byte store.
   alignas(32) unsigned char queue[80] = {};
@@ -103,12 +114,15 @@ FPBENCH_TARGET_AVX2 std::size_t base64_decode(const Unit* in, std::size_t n, cha
   std::size_t o = 0;
   for (std::size_t i = 0; i < n; i += 32) {
     const bool whole = n - i >= 32;
-    const __m256i c = whole ? low_bytes(in + i) : low_bytes_of_tail(in + i, n - i);
+    const __m256i c =
+        whole ? low_bytes(in + i) : low_bytes_of_tail(in + i, n - i);
     __m256i valid_lanes;
     const __m256i s = base64_values(c, valid_lanes);
-    const auto pad = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(c, bytes('='))));
+    const auto pad = static_cast<std::uint32_t>(
+        _mm256_movemask_epi8(_mm256_cmpeq_epi8(c, bytes('='))));
     const std::uint32_t before = (pad & (0 - pad)) - 1;
-    const std::uint32_t valid = before & static_cast<std::uint32_t>(_mm256_movemask_epi8(valid_lanes));
+    const std::uint32_t valid =
+        before & static_cast<std::uint32_t>(_mm256_movemask_epi8(valid_lanes));
     if (valid == ~0u && queued == 0) {
       put_24(out + o, s);
       o += 24;
@@ -127,32 +141,37 @@ FPBENCH_TARGET_AVX2 std::size_t base64_decode(const Unit* in, std::size_t n, cha
 }
 
 // 24 bytes (from in, 28 readable) to 32 characters.
-FPBENCH_TARGET_AVX2 inline void put_base64(const char* in, char* out, __m256i shifts) {
+FPBENCH_TARGET_AVX2 inline void put_base64(const char* in, char* out,
+                                           __m256i shifts) {
   const __m256i raw = _mm256_setr_m128i(load128(in), load128(in + 12));
   const __m256i spread = _mm256_shuffle_epi8(
       raw, _mm256_setr_epi8(1, 0, 2, 1, 4, 3, 5, 4, 7, 6, 8, 7, 10, 9, 11, 10,
                             1, 0, 2, 1, 4, 3, 5, 4, 7, 6, 8, 7, 10, 9, 11, 10));
   // Each sextet into its own byte (Muła): s0 and s2 by a high multiply, s1
   // and s3 by a low one.
-  const __m256i t0 = _mm256_mulhi_epu16(_mm256_and_si256(spread, _mm256_set1_epi32(0x0FC0FC00)),
-                                        _mm256_set1_epi32(0x04000040));
-  const __m256i t1 = _mm256_mullo_epi16(_mm256_and_si256(spread, _mm256_set1_epi32(0x003F03F0)),
-                                        _mm256_set1_epi32(0x01000010));
+  const __m256i t0 = _mm256_mulhi_epu16(
+      _mm256_and_si256(spread, _mm256_set1_epi32(0x0FC0FC00)),
+      _mm256_set1_epi32(0x04000040));
+  const __m256i t1 = _mm256_mullo_epi16(
+      _mm256_and_si256(spread, _mm256_set1_epi32(0x003F03F0)),
+      _mm256_set1_epi32(0x01000010));
   const __m256i sextets = _mm256_or_si256(t0, t1);
   // 0-25 -> 13, 26-51 -> 0, 52-61 -> 1-10, 62 -> 11, 63 -> 12: the row of
   // shifts that turns each range into its characters.
   __m256i row = _mm256_subs_epu8(sextets, bytes(51));
-  row = _mm256_or_si256(row, _mm256_and_si256(_mm256_cmpgt_epi8(bytes(26), sextets), bytes(13)));
+  row = _mm256_or_si256(
+      row, _mm256_and_si256(_mm256_cmpgt_epi8(bytes(26), sextets), bytes(13)));
   store(out, _mm256_add_epi8(_mm256_shuffle_epi8(shifts, row), sextets));
 }
 
-FPBENCH_TARGET_AVX2 inline void base64_encode(const char* in, std::size_t n, char* out, bool url) {
+FPBENCH_TARGET_AVX2 inline void base64_encode(const char* in, std::size_t n,
+                                              char* out, bool url) {
   const char c62 = url ? '-' : '+';
   const char c63 = url ? '_' : '/';
-  const __m128i row = _mm_setr_epi8('a' - 26, '0' - 52, '0' - 52, '0' - 52, '0' - 52, '0' - 52,
-                                    '0' - 52, '0' - 52, '0' - 52, '0' - 52, '0' - 52,
-                                    static_cast<char>(c62 - 62), static_cast<char>(c63 - 63),
-                                    'A', 0, 0);
+  const __m128i row = _mm_setr_epi8(
+      'a' - 26, '0' - 52, '0' - 52, '0' - 52, '0' - 52, '0' - 52, '0' - 52,
+      '0' - 52, '0' - 52, '0' - 52, '0' - 52, static_cast<char>(c62 - 62),
+      static_cast<char>(c63 - 63), 'A', 0, 0);
   const __m256i shifts = _mm256_broadcastsi128_si256(row);
   std::size_t i = 0;
   char* o = out;

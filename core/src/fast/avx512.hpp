@@ -57,11 +57,14 @@ FPBENCH_TARGET_AVX512 inline __m512i utf8_pairs(__m512i u) {
 
 // Up to 32 units below 0x800 (lanes in m) to UTF-8; wide marks >= 0x80.
 // With room, a whole 64-byte store.
-FPBENCH_TARGET_AVX512 inline std::size_t put_utf8_of_2(char* o, __m512i u, std::uint32_t m,
-                                                       std::uint32_t wide, bool room) {
+FPBENCH_TARGET_AVX512 inline std::size_t put_utf8_of_2(char* o, __m512i u,
+                                                       std::uint32_t m,
+                                                       std::uint32_t wide,
+                                                       bool room) {
   const __m512i mixed = _mm512_mask_blend_epi16(wide, u, utf8_pairs(u));
-  const std::uint64_t lead =
-      m == 0xFFFFFFFFu ? 0x5555555555555555ull : deposit(m, 0x5555555555555555ull);
+  const std::uint64_t lead = m == 0xFFFFFFFFu
+                                 ? 0x5555555555555555ull
+                                 : deposit(m, 0x5555555555555555ull);
   const std::uint64_t keep = lead | deposit(wide, 0xAAAAAAAAAAAAAAAAull);
   if (!room) return put_bytes(o, mixed, keep);
   _mm512_storeu_si512(o, _mm512_maskz_compress_epi8(keep, mixed));
@@ -87,7 +90,8 @@ FPBENCH_TARGET_AVX512 inline std::size_t utf8_from_latin1(const char* in,
     const __m256i b = load_half_bytes(in + i, k);
     const __m512i units = _mm512_cvtepu8_epi16(b);
     // A whole block stays inside the bound of 2 bytes a unit.
-    o += put_utf8_of_2(out + o, units, first32(k), _mm256_movepi8_mask(b), k == 32);
+    o += put_utf8_of_2(out + o, units, first32(k), _mm256_movepi8_mask(b),
+                       k == 32);
     i += k;
   }
   return o;
@@ -141,9 +145,14 @@ struct Utf8BlockConstants {
   __m512i x3f, x80, xc0, xe0, x800, xd800, xf800, pairs_low, pairs_high;
 };
 FPBENCH_TARGET_AVX512 inline Utf8BlockConstants utf8_block_constants() {
-  return {pinned(words(0x3F)),   pinned(words(0x80)),   pinned(words(0xC0)),
-          pinned(words(0xE0)),   pinned(words(0x800)),  pinned(words(0xD800)),
-          pinned(words(0xF800)), pinned(load(kWordPairs.data())),
+  return {pinned(words(0x3F)),
+          pinned(words(0x80)),
+          pinned(words(0xC0)),
+          pinned(words(0xE0)),
+          pinned(words(0x800)),
+          pinned(words(0xD800)),
+          pinned(words(0xF800)),
+          pinned(load(kWordPairs.data())),
           pinned(load(kWordPairs.data() + 64))};
 }
 
@@ -154,19 +163,19 @@ FPBENCH_TARGET_AVX512 inline Utf8BlockConstants utf8_block_constants() {
 // unit masks call for. Those masks are spread by bit deposits in integer
 // registers, which leaves the vector units only the bytes themselves. With
 // room, whole 64-byte stores.
-FPBENCH_TARGET_AVX512 inline std::size_t put_utf8_of_3(char* o, __m512i u, std::uint32_t m,
-                                                       std::uint32_t ge80, std::uint32_t ge800,
-                                                       bool room, const Utf8BlockConstants& c) {
+FPBENCH_TARGET_AVX512 inline std::size_t put_utf8_of_3(
+    char* o, __m512i u, std::uint32_t m, std::uint32_t ge80,
+    std::uint32_t ge800, bool room, const Utf8BlockConstants& c) {
   // 0xEA: (a & b) | c; 0xFE: a | b | c.
   const __m512i low6 = _mm512_ternarylogic_epi32(c.x3f, u, c.x80, 0xEA);
   const __m512i shifted = _mm512_srli_epi16(u, 6);
   const __m512i mid6 = _mm512_ternarylogic_epi32(c.x3f, shifted, c.x80, 0xEA);
-  const __m512i two =
-      _mm512_ternarylogic_epi32(shifted, c.xc0, _mm512_slli_epi16(low6, 8), 0xFE);
-  const __m512i three = _mm512_ternarylogic_epi32(_mm512_srli_epi16(u, 12), c.xe0,
-                                                  _mm512_slli_epi16(mid6, 8), 0xFE);
-  const __m512i first_word =
-      _mm512_mask_blend_epi16(ge800, _mm512_mask_blend_epi16(ge80, u, two), three);
+  const __m512i two = _mm512_ternarylogic_epi32(
+      shifted, c.xc0, _mm512_slli_epi16(low6, 8), 0xFE);
+  const __m512i three = _mm512_ternarylogic_epi32(
+      _mm512_srli_epi16(u, 12), c.xe0, _mm512_slli_epi16(mid6, 8), 0xFE);
+  const __m512i first_word = _mm512_mask_blend_epi16(
+      ge800, _mm512_mask_blend_epi16(ge80, u, two), three);
   const __m512i second_word = _mm512_maskz_mov_epi16(ge800, low6);
   std::size_t written = 0;
 #pragma GCC unroll 2
@@ -174,14 +183,16 @@ FPBENCH_TARGET_AVX512 inline std::size_t put_utf8_of_3(char* o, __m512i u, std::
     const __m512i spread = _mm512_permutex2var_epi8(
         first_word, half == 0 ? c.pairs_low : c.pairs_high, second_word);
     const unsigned shift = 16 * half;
-    const std::uint64_t lead = m == 0xFFFFFFFFu
-                                   ? 0x1111111111111111ull
-                                   : deposit((m >> shift) & 0xFFFF, 0x1111111111111111ull);
-    const std::uint64_t keep = lead |
-                               deposit((ge80 >> shift) & 0xFFFF, 0x2222222222222222ull) |
-                               deposit((ge800 >> shift) & 0xFFFF, 0x4444444444444444ull);
+    const std::uint64_t lead =
+        m == 0xFFFFFFFFu
+            ? 0x1111111111111111ull
+            : deposit((m >> shift) & 0xFFFF, 0x1111111111111111ull);
+    const std::uint64_t keep =
+        lead | deposit((ge80 >> shift) & 0xFFFF, 0x2222222222222222ull) |
+        deposit((ge800 >> shift) & 0xFFFF, 0x4444444444444444ull);
     if (room) {
-      _mm512_storeu_si512(o + written, _mm512_maskz_compress_epi8(keep, spread));
+      _mm512_storeu_si512(o + written,
+                          _mm512_maskz_compress_epi8(keep, spread));
       written += static_cast<std::size_t>(std::popcount(keep));
     } else {
       written += put_bytes(o + written, spread, keep);
@@ -262,24 +273,24 @@ FPBENCH_TARGET_AVX512 inline Converted put_utf8_with_surrogates(
   s.pair_end = s.pair_start << 1;
   s.lone = (high | low) & ~s.pair_start & ~s.pair_end;
   const __m512i next = _mm512_permutexvar_epi16(load(kNextUnit.data()), u);
-  std::size_t bytes = put_utf8_of_4(o, _mm512_cvtepu16_epi32(low_half(u)),
-                                    _mm512_cvtepu16_epi32(low_half(next)),
-                                    static_cast<__mmask16>(m), static_cast<__mmask16>(ge80),
-                                    static_cast<__mmask16>(ge800), s, 0, room);
+  std::size_t bytes = put_utf8_of_4(
+      o, _mm512_cvtepu16_epi32(low_half(u)),
+      _mm512_cvtepu16_epi32(low_half(next)), static_cast<__mmask16>(m),
+      static_cast<__mmask16>(ge80), static_cast<__mmask16>(ge800), s, 0, room);
   if (k > 16) {
     bytes += put_utf8_of_4(o + bytes, _mm512_cvtepu16_epi32(high_half(u)),
-                       _mm512_cvtepu16_epi32(high_half(next)),
-                       static_cast<__mmask16>(m >> 16),
-                       static_cast<__mmask16>(ge80 >> 16),
-                       static_cast<__mmask16>(ge800 >> 16), s, 16, room);
+                           _mm512_cvtepu16_epi32(high_half(next)),
+                           static_cast<__mmask16>(m >> 16),
+                           static_cast<__mmask16>(ge80 >> 16),
+                           static_cast<__mmask16>(ge800 >> 16), s, 16, room);
   }
   return {k, bytes};
 }
 
 // Up to 32 units from in + i (of n) to UTF-8 at o.
-FPBENCH_TARGET_AVX512 inline Converted utf8_of_block(const char16_t* in, std::size_t n,
-                                                     std::size_t i, char* o,
-                                                     const Utf8BlockConstants& c) {
+FPBENCH_TARGET_AVX512 inline Converted utf8_of_block(
+    const char16_t* in, std::size_t n, std::size_t i, char* o,
+    const Utf8BlockConstants& c) {
   const std::size_t k = std::min<std::size_t>(n - i, 32);
   const __mmask32 m = first32(k);
   const __m512i u = load_words(in + i, k);
@@ -294,7 +305,8 @@ FPBENCH_TARGET_AVX512 inline Converted utf8_of_block(const char16_t* in, std::si
   const __mmask32 high = _mm512_cmpeq_epi16_mask(top6, words(0xD800));
   const __mmask32 low = _mm512_cmpeq_epi16_mask(top6, words(0xDC00));
   if ((high | low) != 0) {
-    return put_utf8_with_surrogates(o, u, k, i + k < n, n - i >= 64, high, low, ge80, ge800);
+    return put_utf8_with_surrogates(o, u, k, i + k < n, n - i >= 64, high, low,
+                                    ge80, ge800);
   }
   // Whole 64-byte stores stay inside the 3-bytes-a-unit bound while 64
   // units remain.
@@ -314,17 +326,23 @@ FPBENCH_TARGET_AVX512 inline std::size_t utf8_from_utf16(const char16_t* in,
   while (n - i >= 96) {
     const __m512i u0 = load(in + i);
     const __m512i u1 = load(in + i + 32);
-    const auto a80 = static_cast<std::uint32_t>(_mm512_cmpge_epu16_mask(u0, c.x80));
-    const auto b80 = static_cast<std::uint32_t>(_mm512_cmpge_epu16_mask(u1, c.x80));
+    const auto a80 =
+        static_cast<std::uint32_t>(_mm512_cmpge_epu16_mask(u0, c.x80));
+    const auto b80 =
+        static_cast<std::uint32_t>(_mm512_cmpge_epu16_mask(u1, c.x80));
     if ((a80 | b80) == 0) {
-      _mm256_storeu_si256(reinterpret_cast<__m256i*>(o), _mm512_cvtepi16_epi8(u0));
-      _mm256_storeu_si256(reinterpret_cast<__m256i*>(o + 32), _mm512_cvtepi16_epi8(u1));
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(o),
+                          _mm512_cvtepi16_epi8(u0));
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(o + 32),
+                          _mm512_cvtepi16_epi8(u1));
       o += 64;
       i += 64;
       continue;
     }
-    const auto a800 = static_cast<std::uint32_t>(_mm512_cmpge_epu16_mask(u0, c.x800));
-    const auto b800 = static_cast<std::uint32_t>(_mm512_cmpge_epu16_mask(u1, c.x800));
+    const auto a800 =
+        static_cast<std::uint32_t>(_mm512_cmpge_epu16_mask(u0, c.x800));
+    const auto b800 =
+        static_cast<std::uint32_t>(_mm512_cmpge_epu16_mask(u1, c.x800));
     if ((a800 | b800) == 0) {
       o += put_utf8_of_2(o, u0, ~0u, a80, true);
       o += put_utf8_of_2(o, u1, ~0u, b80, true);
@@ -333,7 +351,8 @@ FPBENCH_TARGET_AVX512 inline std::size_t utf8_from_utf16(const char16_t* in,
     }
     // Units from 0xD800 on are rare; the exact test is left to the block
     // at a time.
-    if ((_mm512_cmpge_epu16_mask(u0, c.xd800) | _mm512_cmpge_epu16_mask(u1, c.xd800)) == 0) {
+    if ((_mm512_cmpge_epu16_mask(u0, c.xd800) |
+         _mm512_cmpge_epu16_mask(u1, c.xd800)) == 0) {
       o += put_utf8_of_3(o, u0, ~0u, a80, a800, true, c);
       o += put_utf8_of_3(o, u1, ~0u, b80, b800, true, c);
       i += 64;
@@ -356,7 +375,8 @@ FPBENCH_TARGET_AVX512 inline std::size_t utf8_from_utf16(const char16_t* in,
 FPBENCH_TARGET_AVX512 inline void narrow(const char16_t* in, std::size_t n,
                                          char* out) {
   for (std::size_t i = 0; i < n; i += 32) {
-    store_half_bytes(out + i, n - i, _mm512_cvtepi16_epi8(load_words(in + i, n - i)));
+    store_half_bytes(out + i, n - i,
+                     _mm512_cvtepi16_epi8(load_words(in + i, n - i)));
   }
 }
 
@@ -372,14 +392,16 @@ FPBENCH_TARGET_AVX512 inline void utf16le_to_latin1(const char* in,
 FPBENCH_TARGET_AVX512 inline void widen(const char* in, std::size_t n,
                                         char* out) {
   for (std::size_t i = 0; i < n; i += 32) {
-    store_words(out + 2 * i, n - i, _mm512_cvtepu8_epi16(load_half_bytes(in + i, n - i)));
+    store_words(out + 2 * i, n - i,
+                _mm512_cvtepu8_epi16(load_half_bytes(in + i, n - i)));
   }
 }
 
 FPBENCH_TARGET_AVX512 inline void clear_high_bits(const char* in, std::size_t n,
                                                   char* out) {
   for (std::size_t i = 0; i < n; i += 64) {
-    store_bytes(out + i, n - i, _mm512_and_si512(load_bytes(in + i, n - i), bytes(0x7F)));
+    store_bytes(out + i, n - i,
+                _mm512_and_si512(load_bytes(in + i, n - i), bytes(0x7F)));
   }
 }
 

@@ -91,8 +91,8 @@ FPBENCH_TARGET_AVX512 inline void put_48(char* out, __m512i sextets) {
       _mm512_maddubs_epi16(sextets, _mm512_set1_epi32(0x01400140));
   const __m512i group =
       _mm512_madd_epi16(twelve, _mm512_set1_epi32(0x00011000));
-  _mm512_mask_storeu_epi8(
-      out, first(48), _mm512_permutexvar_epi8(load(kPack48.data()), group));
+  _mm512_mask_storeu_epi8(out, first(48),
+                          _mm512_permutexvar_epi8(load(kPack48.data()), group));
 }
 
 template <typename Unit>
@@ -113,7 +113,8 @@ FPBENCH_TARGET_AVX512 std::size_t base64_decode(const Unit* in, std::size_t n,
     const __m512i s0 = _mm512_permutex2var_epi8(values_lo, c0, values_hi);
     const __m512i s1 = _mm512_permutex2var_epi8(values_lo, c1, values_hi);
     // 0xFE: a | b | c.
-    const __m512i any = _mm512_ternarylogic_epi32(_mm512_or_si512(c0, s0), c1, s1, 0xFE);
+    const __m512i any =
+        _mm512_ternarylogic_epi32(_mm512_or_si512(c0, s0), c1, s1, 0xFE);
     if (_mm512_movepi8_mask(any) != 0) break;
     put_48(out + o, s0);
     put_48(out + o + 48, s1);
@@ -164,10 +165,11 @@ FPBENCH_TARGET_AVX512 inline void base64_encode(const char* in, std::size_t n,
       load(url ? kernels::kBase64Url.data() : kernels::kBase64Std.data());
   const std::size_t groups = n / 3;
   std::size_t g = 0;
-  for (; g + 16 <= groups; g += 16) put_base64(in + 3 * g, 16, out + 4 * g, alphabet);
+  for (; g + 16 <= groups; g += 16)
+    put_base64(in + 3 * g, 16, out + 4 * g, alphabet);
   if (g < groups) put_base64(in + 3 * g, groups - g, out + 4 * g, alphabet);
-  kernels::base64_final_group(in + 3 * groups, n - 3 * groups,
-                              out + 4 * groups, url);
+  kernels::base64_final_group(in + 3 * groups, n - 3 * groups, out + 4 * groups,
+                              url);
 }
 
 inline constexpr kernels::Base64Kernels kBase64Kernels = {

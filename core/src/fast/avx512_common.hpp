@@ -47,31 +47,37 @@ FPBENCH_TARGET_AVX512 inline __m256i high_half(__m512i v) {
 // kept for tails, since on AMD Zen 5 (family 1Ah) base64 of two-byte text
 // ran 2.4 times slower with masked loads in every step
 // (core/bench/transcode_bench.cpp, encode_into/base64_two_byte_fast).
-FPBENCH_TARGET_AVX512 inline __m512i load_bytes(const void* p, std::size_t count) {
+FPBENCH_TARGET_AVX512 inline __m512i load_bytes(const void* p,
+                                                std::size_t count) {
   return count >= 64 ? load(p) : _mm512_maskz_loadu_epi8(first(count), p);
 }
-FPBENCH_TARGET_AVX512 inline __m256i load_half_bytes(const void* p, std::size_t count) {
+FPBENCH_TARGET_AVX512 inline __m256i load_half_bytes(const void* p,
+                                                     std::size_t count) {
   return count >= 32 ? _mm256_loadu_si256(static_cast<const __m256i*>(p))
                      : _mm256_maskz_loadu_epi8(first32(count), p);
 }
-FPBENCH_TARGET_AVX512 inline __m512i load_words(const void* p, std::size_t count) {
+FPBENCH_TARGET_AVX512 inline __m512i load_words(const void* p,
+                                                std::size_t count) {
   return count >= 32 ? load(p) : _mm512_maskz_loadu_epi16(first32(count), p);
 }
-FPBENCH_TARGET_AVX512 inline void store_bytes(void* p, std::size_t count, __m512i v) {
+FPBENCH_TARGET_AVX512 inline void store_bytes(void* p, std::size_t count,
+                                              __m512i v) {
   if (count >= 64) {
     _mm512_storeu_si512(p, v);
   } else {
     _mm512_mask_storeu_epi8(p, first(count), v);
   }
 }
-FPBENCH_TARGET_AVX512 inline void store_half_bytes(void* p, std::size_t count, __m256i v) {
+FPBENCH_TARGET_AVX512 inline void store_half_bytes(void* p, std::size_t count,
+                                                   __m256i v) {
   if (count >= 32) {
     _mm256_storeu_si256(static_cast<__m256i*>(p), v);
   } else {
     _mm256_mask_storeu_epi8(p, first32(count), v);
   }
 }
-FPBENCH_TARGET_AVX512 inline void store_words(void* p, std::size_t count, __m512i v) {
+FPBENCH_TARGET_AVX512 inline void store_words(void* p, std::size_t count,
+                                              __m512i v) {
   if (count >= 32) {
     _mm512_storeu_si512(p, v);
   } else {

@@ -131,7 +131,8 @@ FPBENCH_TARGET_AVX512 inline std::size_t utf16_from_utf8(std::string_view in,
     std::uint64_t high = _mm512_movepi8_mask(v);
     if (high == 0) {
       store_words(out + o, k, _mm512_cvtepu8_epi16(low_half(v)));
-      if (k > 32) store_words(out + o + 32, k - 32, _mm512_cvtepu8_epi16(high_half(v)));
+      if (k > 32)
+        store_words(out + o + 32, k - 32, _mm512_cvtepu8_epi16(high_half(v)));
       i += k;
       o += k;
       continue;

@@ -50,8 +50,8 @@ inline std::size_t bytes_from_sextets(const unsigned char* s, std::size_t count,
   if (count - k == 2) {
     out[o++] = static_cast<char>((s[k] << 2) | (s[k + 1] >> 4));
   } else if (count - k == 3) {
-    const std::uint32_t v = (std::uint32_t{s[k]} << 12) |
-                            (std::uint32_t{s[k + 1]} << 6) | s[k + 2];
+    const std::uint32_t v =
+        (std::uint32_t{s[k]} << 12) | (std::uint32_t{s[k + 1]} << 6) | s[k + 2];
     out[o++] = static_cast<char>(v >> 10);
     out[o++] = static_cast<char>(v >> 2);
   }

@@ -117,7 +117,8 @@ class LineFormatter {
     out_ += '\n';
     out_.append(indentation_, ' ');
     out_ += close;
-    const bool multiline = reduce(start, first, is_array ? &v.array() : nullptr, recurse_times);
+    const bool multiline =
+        reduce(start, first, is_array ? &v.array() : nullptr, recurse_times);
     s_.entries.resize(first);
     return multiline;
   }
@@ -125,7 +126,8 @@ class LineFormatter {
   // The multi-line separator in front of entry i: ",\n" and the indentation,
   // in one append while the indentation is that of a sane depth.
   void begin_entry(std::size_t i) {
-    static constexpr char kSeparators[] = ",\n                                                  ";
+    static constexpr char kSeparators[] =
+        ",\n                                                  ";
     const std::size_t skip = i == 0 ? 1 : 0;
     const std::size_t length = 2 + indentation_ + 2 - skip;
     if (length + skip < sizeof kSeparators) {
@@ -150,10 +152,13 @@ class LineFormatter {
 
   // reduceToSingleString on entries [first, end) of the stack, already laid
   // out multi-line from start. Returns whether the result is multi-line.
-  bool reduce(std::size_t start, std::size_t first, const Value::Array* array, int recurse_times) {
+  bool reduce(std::size_t start, std::size_t first, const Value::Array* array,
+              int recurse_times) {
     const std::size_t n = s_.entries.size() - first;
     if (array != nullptr && n > 6 && group(start, first, *array)) return true;
-    if (current_depth_ - recurse_times >= detail::kCompact || !fits_one_line(first, n)) return true;
+    if (current_depth_ - recurse_times >= detail::kCompact ||
+        !fits_one_line(first, n))
+      return true;
     char* data = out_.data();
     std::size_t w = start + 1;
     for (std::size_t i = 0; i < n; ++i) {
@@ -178,8 +183,10 @@ class LineFormatter {
       const Entry& e = s_.entries[first + i];
       if (e.multiline) return false;
       const std::size_t bytes = e.end - e.begin;
-      if (total + (bytes + 2) / 3 > kBreakLength) return false;  // UTF-16 units >= bytes / 3
-      total += detail::utf16_length(std::string_view(out_).substr(e.begin, bytes));
+      if (total + (bytes + 2) / 3 > kBreakLength)
+        return false;  // UTF-16 units >= bytes / 3
+      total +=
+          detail::utf16_length(std::string_view(out_).substr(e.begin, bytes));
       if (total > kBreakLength) return false;
     }
     return true;
@@ -195,8 +202,8 @@ class LineFormatter {
     std::size_t max_length = 0;
     for (std::size_t i = 0; i < output_length; ++i) {
       const Entry& e = s_.entries[first + i];
-      const std::size_t len =
-          detail::display_width(std::string_view(out_).substr(e.begin, e.end - e.begin));
+      const std::size_t len = detail::display_width(
+          std::string_view(out_).substr(e.begin, e.end - e.begin));
       // One entry too wide for three columns rules grouping out already.
       if ((len + 2) * 3 + indentation_ >= kBreakLength) return false;
       widths.push_back(len);
@@ -205,20 +212,24 @@ class LineFormatter {
     }
     const std::size_t actual_max = max_length + 2;
     const auto max_d = static_cast<double>(actual_max);
-    if (!(static_cast<double>(total_length) / max_d > 5 || max_length <= 6)) return false;
-    const double average_bias =
-        std::sqrt(max_d - static_cast<double>(total_length) / static_cast<double>(n));
+    if (!(static_cast<double>(total_length) / max_d > 5 || max_length <= 6))
+      return false;
+    const double average_bias = std::sqrt(
+        max_d - static_cast<double>(total_length) / static_cast<double>(n));
     const double biased_max = std::max(max_d - 3 - average_bias, 1.0);
     const double columns_d = std::min(
-        {std::floor(std::sqrt(2.5 * biased_max * static_cast<double>(output_length)) / biased_max +
-                    0.5),
+        {std::floor(
+             std::sqrt(2.5 * biased_max * static_cast<double>(output_length)) /
+                 biased_max +
+             0.5),
          std::floor(static_cast<double>(kBreakLength - indentation_) / max_d),
          static_cast<double>(detail::kCompact * 4), 15.0});
     if (columns_d <= 1) return false;
     const auto columns = static_cast<std::size_t>(columns_d);
     std::size_t max_line_length[15] = {};
     for (std::size_t j = 0; j < output_length; ++j) {
-      max_line_length[j % columns] = std::max(max_line_length[j % columns], widths[j] + 2);
+      max_line_length[j % columns] =
+          std::max(max_line_length[j % columns], widths[j] + 2);
     }
     bool pad_start = true;
     for (std::size_t i = 0; i < n && pad_start; ++i) {

@@ -73,10 +73,12 @@ void clear_high_bits(std::string& bytes) {
   for (; i < n; ++i) p[i] = static_cast<char>(p[i] & 0x7f);
 }
 
-Result<FileContents> contents_of(std::string bytes, std::optional<Encoding> encoding) {
+Result<FileContents> contents_of(std::string bytes,
+                                 std::optional<Encoding> encoding) {
   if (!encoding) return FileContents(std::move(bytes));
   const auto length = detail::decoded_length(bytes.size(), *encoding);
-  if (length && *length > kMaxStringLength) return detail::string_too_long_error();
+  if (length && *length > kMaxStringLength)
+    return detail::string_too_long_error();
   switch (*encoding) {
     case Encoding::kLatin1:
       return FileContents(JsString(std::move(bytes)));
@@ -86,7 +88,8 @@ Result<FileContents> contents_of(std::string bytes, std::optional<Encoding> enco
     case Encoding::kUtf8:
       // ASCII is its own Latin-1 form, so the bytes are the string.
       if (is_ascii(bytes)) {
-        if (bytes.size() > kMaxStringLength) return detail::string_too_long_error();
+        if (bytes.size() > kMaxStringLength)
+          return detail::string_too_long_error();
         return FileContents(JsString(std::move(bytes)));
       }
       break;
@@ -100,7 +103,8 @@ Result<FileContents> contents_of(std::string bytes, std::optional<Encoding> enco
 
 }  // namespace
 
-Result<FileContents> read_file_sync(const PathOrFd& file, std::optional<Encoding> encoding) {
+Result<FileContents> read_file_sync(const PathOrFd& file,
+                                    std::optional<Encoding> encoding) {
   auto handle = detail::open_file(file, "r", 0666);
   if (!handle) return handle.error();
   Result<std::string> bytes = read_bytes(handle->fd());

@@ -34,9 +34,15 @@ std::atomic<bool> ignore_d_type_flag{false};
 std::atomic<std::size_t> stat_call_count{0};
 }  // namespace
 
-void set_ignore_d_type(bool ignore) { ignore_d_type_flag.store(ignore, std::memory_order_relaxed); }
-bool ignore_d_type() { return ignore_d_type_flag.load(std::memory_order_relaxed); }
-std::size_t stat_calls() { return stat_call_count.load(std::memory_order_relaxed); }
+void set_ignore_d_type(bool ignore) {
+  ignore_d_type_flag.store(ignore, std::memory_order_relaxed);
+}
+bool ignore_d_type() {
+  return ignore_d_type_flag.load(std::memory_order_relaxed);
+}
+std::size_t stat_calls() {
+  return stat_call_count.load(std::memory_order_relaxed);
+}
 }  // namespace test_hooks
 
 namespace detail {
@@ -49,9 +55,11 @@ bool getdents_reached_end(const char* records, std::size_t length) {
   std::size_t last = 0;
   for (std::size_t offset = 0; offset < length;) {
     last = offset;
-    offset += reinterpret_cast<const struct dirent64*>(records + offset)->d_reclen;
+    offset +=
+        reinterpret_cast<const struct dirent64*>(records + offset)->d_reclen;
   }
-  return reinterpret_cast<const struct dirent64*>(records + last)->d_off == kEndOfDirectory;
+  return reinterpret_cast<const struct dirent64*>(records + last)->d_off ==
+         kEndOfDirectory;
 }
 
 }  // namespace detail
@@ -88,14 +96,16 @@ std::size_t& last_walk_entries() {
 struct Entry {
   std::uint64_t key_high;
   std::uint64_t key_low;
-  std::uint32_t name_offset;  // into the buffer; the name is NUL-terminated there
+  std::uint32_t
+      name_offset;  // into the buffer; the name is NUL-terminated there
   std::uint32_t name_length;
   unsigned char d_type;
 };
 
 // Reads 16 bytes at name, which may run past the name's record: the buffer
 // has kBufferSlack bytes beyond its capacity for that.
-Entry make_entry(const char* base, const char* name, std::size_t length, unsigned char d_type) {
+Entry make_entry(const char* base, const char* name, std::size_t length,
+                 unsigned char d_type) {
   std::uint64_t high;
   std::uint64_t low;
   std::memcpy(&high, name, 8);
@@ -108,8 +118,8 @@ Entry make_entry(const char* base, const char* name, std::size_t length, unsigne
   } else if (length < 16) {
     low = length == 8 ? 0 : low & ~std::uint64_t{0} << (8 * (16 - length));
   }
-  return {high, low, static_cast<std::uint32_t>(name - base), static_cast<std::uint32_t>(length),
-          d_type};
+  return {high, low, static_cast<std::uint32_t>(name - base),
+          static_cast<std::uint32_t>(length), d_type};
 }
 
 // strcmp order. Equal keys mean equal first 16 bytes with no NUL among
@@ -147,14 +157,17 @@ int read_directory(int fd, Scratch& s) {
   std::size_t used = 0;
   for (;;) {
     if (s.capacity - used < kMinReadBytes) {
-      const std::size_t capacity = std::max(kInitialBufferBytes, 2 * s.capacity);
-      auto grown = std::make_unique_for_overwrite<char[]>(capacity + kBufferSlack);
+      const std::size_t capacity =
+          std::max(kInitialBufferBytes, 2 * s.capacity);
+      auto grown =
+          std::make_unique_for_overwrite<char[]>(capacity + kBufferSlack);
       if (used > 0) std::memcpy(grown.get(), s.buffer.get(), used);
       std::memset(grown.get() + capacity, 0, kBufferSlack);
       s.buffer = std::move(grown);
       s.capacity = capacity;
     }
-    const ssize_t n = ::getdents64(fd, s.buffer.get() + used, s.capacity - used);
+    const ssize_t n =
+        ::getdents64(fd, s.buffer.get() + used, s.capacity - used);
     if (n < 0) {
       if (errno == EINTR) continue;
       return errno;
@@ -168,7 +181,9 @@ int read_directory(int fd, Scratch& s) {
       used += d->d_reclen;
       last_position = d->d_off;
       const char* name = d->d_name;
-      if (name[0] == '.' && (name[1] == '\0' || (name[1] == '.' && name[2] == '\0'))) continue;
+      if (name[0] == '.' &&
+          (name[1] == '\0' || (name[1] == '.' && name[2] == '\0')))
+        continue;
       s.entries.push_back(make_entry(base, name, std::strlen(name), d->d_type));
     }
     if (last_position == kEndOfDirectory) return 0;
@@ -176,19 +191,22 @@ int read_directory(int fd, Scratch& s) {
 }
 
 unsigned key_byte(const Entry& e, int position) {
-  return static_cast<unsigned>(position < 8 ? e.key_high >> (8 * (7 - position))
-                                            : e.key_low >> (8 * (15 - position))) &
+  return static_cast<unsigned>(position < 8
+                                   ? e.key_high >> (8 * (7 - position))
+                                   : e.key_low >> (8 * (15 - position))) &
          0xffu;
 }
 
 // Sorts large directories: a least-significant-byte-first radix sort over
 // the 16-byte keys (skipping byte positions where every name agrees, such
 // as a shared "test-" prefix), then strcmp among names whose keys tie.
-void radix_sort(const char* base, std::vector<Entry>& entries, std::vector<Entry>& sorted) {
+void radix_sort(const char* base, std::vector<Entry>& entries,
+                std::vector<Entry>& sorted) {
   const std::size_t n = entries.size();
   std::uint32_t counts[16][256] = {};
   for (const Entry& e : entries) {
-    for (int position = 0; position < 16; ++position) ++counts[position][key_byte(e, position)];
+    for (int position = 0; position < 16; ++position)
+      ++counts[position][key_byte(e, position)];
   }
   sorted.resize(n);
   for (int position = 15; position >= 0; --position) {
@@ -203,7 +221,9 @@ void radix_sort(const char* base, std::vector<Entry>& entries, std::vector<Entry
     for (const Entry& e : entries) sorted[count[key_byte(e, position)]++] = e;
     entries.swap(sorted);
   }
-  const auto less = [base](const Entry& a, const Entry& b) { return name_less(base, a, b); };
+  const auto less = [base](const Entry& a, const Entry& b) {
+    return name_less(base, a, b);
+  };
   for (std::size_t i = 0; i < n;) {
     std::size_t j = i + 1;
     while (j < n && entries[j].key_high == entries[i].key_high &&
@@ -224,7 +244,9 @@ void sort_entries(Scratch& s) {
     radix_sort(base, s.entries, s.sorted);
   } else {
     std::sort(s.entries.begin(), s.entries.end(),
-              [base](const Entry& a, const Entry& b) { return name_less(base, a, b); });
+              [base](const Entry& a, const Entry& b) {
+                return name_less(base, a, b);
+              });
   }
 }
 
@@ -266,13 +288,15 @@ class Walker {
   void release(std::size_t i);
   Result<void> list(std::size_t i, int fd);
   bool on_chain(std::size_t i, int fd, dev_t dev, ino_t ino);
-  void enqueue(std::size_t parent, std::size_t name_length, const struct stat* st);
+  void enqueue(std::size_t parent, std::size_t name_length,
+               const struct stat* st);
   void follow(std::size_t i, int fd, const char* name, std::size_t name_length);
 
   const std::string& root_;
   const bool with_types_;
   const bool ignore_d_type_;
-  std::string prefix_;  // Node's path.join(root, relative) is prefix_ + relative
+  std::string
+      prefix_;  // Node's path.join(root, relative) is prefix_ + relative
   int root_fd_ = -1;
   std::size_t kept_ = 0;
   std::vector<Dir> dirs_;
@@ -295,9 +319,12 @@ int Walker::open_child(std::size_t i) const {
   const int parent_fd = dirs_[d.parent].fd;
   int fd;
   do {
-    fd = parent_fd >= 0 ? ::openat(parent_fd, relative_path(i) + d.path_length - d.name_length,
-                                   O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-                        : ::openat(root_fd_, relative_path(i), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    fd = parent_fd >= 0
+             ? ::openat(parent_fd,
+                        relative_path(i) + d.path_length - d.name_length,
+                        O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+             : ::openat(root_fd_, relative_path(i),
+                        O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   } while (fd < 0 && errno == EINTR);
   return fd;
 }
@@ -306,7 +333,8 @@ int Walker::open_child(std::size_t i) const {
 // skipped that stat for DT_DIR entries and makes it only when opening fails.
 bool Walker::stat_says_directory(std::size_t i) const {
   struct stat st {};
-  return stat_at(root_fd_, relative_path(i), &st, 0) == 0 && S_ISDIR(st.st_mode);
+  return stat_at(root_fd_, relative_path(i), &st, 0) == 0 &&
+         S_ISDIR(st.st_mode);
 }
 
 void Walker::release(std::size_t i) {
@@ -337,7 +365,8 @@ bool Walker::on_chain(std::size_t i, int fd, dev_t dev, ino_t ino) {
   }
 }
 
-void Walker::enqueue(std::size_t parent, std::size_t name_length, const struct stat* st) {
+void Walker::enqueue(std::size_t parent, std::size_t name_length,
+                     const struct stat* st) {
   Dir d{parent, relative_paths_.size(), path_.size(), name_length};
   if (st != nullptr) {
     d.id_known = d.id_valid = true;
@@ -351,7 +380,8 @@ void Walker::enqueue(std::size_t parent, std::size_t name_length, const struct s
 
 // Queues the entry whose relative path is in path_ when stat() says it
 // leads to a directory that is not directory i (open as fd) or an ancestor.
-void Walker::follow(std::size_t i, int fd, const char* name, std::size_t name_length) {
+void Walker::follow(std::size_t i, int fd, const char* name,
+                    std::size_t name_length) {
   struct stat st {};
   if (stat_at(fd, name, &st, 0) == 0 && S_ISDIR(st.st_mode) &&
       !on_chain(i, fd, st.st_dev, st.st_ino)) {
@@ -368,19 +398,22 @@ Result<void> Walker::list(std::size_t i, int fd) {
   const char* base = s.buffer.get();
 
   path_.clear();
-  if (i != 0) path_.append(relative_path(i), dirs_[i].path_length).push_back('/');
+  if (i != 0)
+    path_.append(relative_path(i), dirs_[i].path_length).push_back('/');
   const std::size_t dir_length = path_.size();
   if (with_types_) {
     if (i == 0) {
       parent_path_.assign(root_);
     } else {
-      parent_path_.assign(prefix_).append(relative_path(i), dirs_[i].path_length);
+      parent_path_.assign(prefix_).append(relative_path(i),
+                                          dirs_[i].path_length);
     }
   }
 
   for (const Entry& e : s.entries) {
     const char* name = base + e.name_offset;
-    const unsigned char d_type = ignore_d_type_ ? static_cast<unsigned char>(DT_UNKNOWN) : e.d_type;
+    const unsigned char d_type =
+        ignore_d_type_ ? static_cast<unsigned char>(DT_UNKNOWN) : e.d_type;
     if (!with_types_) {
       path_.resize(dir_length);
       path_.append(name, e.name_length);
@@ -396,8 +429,9 @@ Result<void> Walker::list(std::size_t i, int fd) {
     if (type == DirentType::kUnknown) {
       struct stat st {};
       if (stat_at(fd, name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
-        return detail::fs_error(errno, "lstat",
-                                detail::node_join(parent_path_, {name, e.name_length}));
+        return detail::fs_error(
+            errno, "lstat",
+            detail::node_join(parent_path_, {name, e.name_length}));
       }
       type = detail::type_from_mode(st.st_mode);
     }
@@ -405,7 +439,8 @@ Result<void> Walker::list(std::size_t i, int fd) {
     dirent.name.assign(name, e.name_length);
     dirent.parent_path = parent_path_;
     dirent.type = type;
-    if (type != DirentType::kDirectory && type != DirentType::kSymlink) continue;
+    if (type != DirentType::kDirectory && type != DirentType::kSymlink)
+      continue;
     path_.resize(dir_length);
     path_.append(name, e.name_length);
     if (type == DirentType::kDirectory) {
@@ -423,7 +458,8 @@ Result<ReaddirResult> Walker::run() {
   } while (root_fd_ < 0 && errno == EINTR);
   if (root_fd_ < 0) return detail::fs_error(errno, "scandir", root_);
   prefix_ = detail::node_join_prefix(root_);
-  const std::size_t expected = std::min(last_walk_entries(), kMaxReservedEntries);
+  const std::size_t expected =
+      std::min(last_walk_entries(), kMaxReservedEntries);
   if (with_types_) {
     dirents_.reserve(expected);
   } else {
@@ -471,7 +507,8 @@ Result<ReaddirResult> Walker::run() {
 
 }  // namespace
 
-Result<ReaddirResult> readdir_recursive(const std::string& path, const ReaddirOptions& options) {
+Result<ReaddirResult> readdir_recursive(const std::string& path,
+                                        const ReaddirOptions& options) {
   Walker walker(path, options);
   return walker.run();
 }

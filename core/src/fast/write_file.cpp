@@ -35,15 +35,16 @@ enum class Mode { kReplace, kAppend };  // writeFileSync, appendFileSync
 
 Result<void> write_in_mode(const PathOrFd& file, std::string_view bytes,
                            const WriteOptions& options, Mode mode) {
-  if (mode == Mode::kReplace) return detail::overwrite_bytes(file, bytes, options);
+  if (mode == Mode::kReplace)
+    return detail::overwrite_bytes(file, bytes, options);
   return detail::write_bytes(file, bytes, options, "a");
 }
 
 Result<void> write_text(const PathOrFd& file, const JsString& data,
                         const WriteOptions& options, Mode mode) {
   thread_local std::string scratch;
-  Result<void> result =
-      write_in_mode(file, encoded_view(data, options.encoding, scratch), options, mode);
+  Result<void> result = write_in_mode(
+      file, encoded_view(data, options.encoding, scratch), options, mode);
   if (scratch.size() > kKeptBufferBytes) std::string().swap(scratch);
   return result;
 }

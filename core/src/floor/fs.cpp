@@ -3,6 +3,7 @@
 // by path is written over, not truncated first (detail::overwrite_bytes).
 
 #include "fpbench/core/fs.hpp"
+
 #include "fs_common.hpp"
 
 namespace fpbench::core::floor {

@@ -29,7 +29,8 @@ class SigpipeBlock {
     sigset_t set;
     sigemptyset(&set);
     sigaddset(&set, SIGPIPE);
-    if (pthread_sigmask(SIG_BLOCK, &set, &old_) == 0) active_ = sigismember(&old_, SIGPIPE) == 0;
+    if (pthread_sigmask(SIG_BLOCK, &set, &old_) == 0)
+      active_ = sigismember(&old_, SIGPIPE) == 0;
   }
   ~SigpipeBlock() {
     if (active_) pthread_sigmask(SIG_SETMASK, &old_, nullptr);
@@ -67,7 +68,8 @@ Result<void> ignore_sigpipe() {
   struct sigaction action {};
   action.sa_handler = SIG_IGN;
   sigemptyset(&action.sa_mask);
-  if (::sigaction(SIGPIPE, &action, nullptr) != 0) return detail::fs_error(errno, "sigaction", "");
+  if (::sigaction(SIGPIPE, &action, nullptr) != 0)
+    return detail::fs_error(errno, "sigaction", "");
   sigpipe_ignored.store(true, std::memory_order_relaxed);
   return {};
 }

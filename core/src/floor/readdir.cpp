@@ -60,7 +60,8 @@ class Counter {
   }
 
   [[nodiscard]] std::string node_path() const {
-    return relative_.empty() ? root_ : detail::node_join_prefix(root_) + relative_;
+    return relative_.empty() ? root_
+                             : detail::node_join_prefix(root_) + relative_;
   }
 
   bool on_chain(std::size_t depth, dev_t dev, ino_t ino) {
@@ -84,8 +85,10 @@ class Counter {
     if (buffer.size() < kBufferBytes) buffer.resize(kBufferBytes);
     std::size_t used = 0;
     for (;;) {
-      if (buffer.size() - used < kMinReadBytes) buffer.resize(2 * buffer.size());
-      const ssize_t n = ::getdents64(fd, buffer.data() + used, buffer.size() - used);
+      if (buffer.size() - used < kMinReadBytes)
+        buffer.resize(2 * buffer.size());
+      const ssize_t n =
+          ::getdents64(fd, buffer.data() + used, buffer.size() - used);
       if (n < 0) {
         if (errno == EINTR) continue;
         return detail::fs_error(errno, "scandir", node_path());
@@ -93,7 +96,8 @@ class Counter {
       if (n == 0) return used;
       const std::size_t start = used;
       used += static_cast<std::size_t>(n);
-      if (detail::getdents_reached_end(buffer.data() + start, static_cast<std::size_t>(n))) {
+      if (detail::getdents_reached_end(buffer.data() + start,
+                                       static_cast<std::size_t>(n))) {
         return used;
       }
     }
@@ -106,11 +110,13 @@ class Counter {
     const Result<std::size_t> used = read_all(fd, depth);
     if (!used) return used.error();
     for (std::size_t offset = 0; offset < *used;) {
-      const auto* d =
-          reinterpret_cast<const struct dirent64*>(levels()[depth].buffer.data() + offset);
+      const auto* d = reinterpret_cast<const struct dirent64*>(
+          levels()[depth].buffer.data() + offset);
       offset += d->d_reclen;
       const char* name = d->d_name;
-      if (name[0] == '.' && (name[1] == '\0' || (name[1] == '.' && name[2] == '\0'))) continue;
+      if (name[0] == '.' &&
+          (name[1] == '\0' || (name[1] == '.' && name[2] == '\0')))
+        continue;
       ++count_;
       const unsigned char d_type =
           ignore_d_type_ ? static_cast<unsigned char>(DT_UNKNOWN) : d->d_type;
@@ -121,7 +127,8 @@ class Counter {
       if (d_type == DT_UNKNOWN && with_types_) {
         struct stat st {};
         if (::fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
-          return detail::fs_error(errno, "lstat", detail::node_join(node_path(), name));
+          return detail::fs_error(errno, "lstat",
+                                  detail::node_join(node_path(), name));
         }
         descend = S_ISDIR(st.st_mode);
         follow = S_ISLNK(st.st_mode);
@@ -153,7 +160,8 @@ class Counter {
       const int error = errno;
       struct stat st {};
       const bool node_descends =
-          with_types_ || (::fstatat(fd, name, &st, 0) == 0 && S_ISDIR(st.st_mode));
+          with_types_ ||
+          (::fstatat(fd, name, &st, 0) == 0 && S_ISDIR(st.st_mode));
       if (node_descends) r = detail::fs_error(error, "scandir", node_path());
     }
     relative_.resize(length);
@@ -169,7 +177,8 @@ class Counter {
 
 }  // namespace
 
-Result<std::size_t> readdir_recursive(const std::string& path, const ReaddirOptions& options) {
+Result<std::size_t> readdir_recursive(const std::string& path,
+                                      const ReaddirOptions& options) {
   Counter counter(path, options);
   return counter.run();
 }

@@ -1,6 +1,7 @@
 // fpbench compare [FILE|-] [--gbench OLD NEW | --hyperfine OLD NEW]
 //                 [--format text|markdown|json|csv] [--only-significant]
-//                 [--plot PNG] [--plot-improvement PNG] [--metric NAME[,NAME...]]
+//                 [--plot PNG] [--plot-improvement PNG] [--metric
+//                 NAME[,NAME...]]
 //
 // fpbench's JSON Lines (fpbench run --metric) give one table per metric: for
 // wall compare.R's, for counts old, new and their change, "exact" where both
@@ -22,21 +23,25 @@ namespace {
 class Compare : public Subcommand {
  public:
   explicit Compare(CLI::App& app) {
-    command_ =
-        app.add_subcommand("compare",
-                           "Compare old and new samples (Node compare.js CSV, Google Benchmark "
-                           "or hyperfine JSON) and print the compare.R table");
+    command_ = app.add_subcommand(
+        "compare",
+        "Compare old and new samples (Node compare.js CSV, Google Benchmark "
+        "or hyperfine JSON) and print the compare.R table");
     add_sample_input_flags(*command_, inputs_);
     command_
-        ->add_option("--format", format_,
-                     "Output format: text (compare.R's table), markdown, json or csv")
+        ->add_option(
+            "--format", format_,
+            "Output format: text (compare.R's table), markdown, json or csv")
         ->capture_default_str();
-    command_->add_flag("--only-significant", only_significant_,
-                       "Keep only rows with at least one star (text and markdown)");
-    command_->add_option("--plot", plot_,
-                         "Also draw old vs new box plots per benchmark to this PNG");
-    command_->add_option("--plot-improvement", plot_improvement_,
-                         "Also draw the improvements with confidence intervals to this PNG");
+    command_->add_flag(
+        "--only-significant", only_significant_,
+        "Keep only rows with at least one star (text and markdown)");
+    command_->add_option(
+        "--plot", plot_,
+        "Also draw old vs new box plots per benchmark to this PNG");
+    command_->add_option(
+        "--plot-improvement", plot_improvement_,
+        "Also draw the improvements with confidence intervals to this PNG");
   }
 
   [[nodiscard]] bool parsed() const override { return command_->parsed(); }
@@ -52,11 +57,12 @@ class Compare : public Subcommand {
     if (loaded->has_metrics || !inputs->metric_names.empty()) {
       return compare_metrics(*loaded, inputs->metric_names, *format);
     }
-    const auto report = reports::render_comparison(loaded->samples, *format,
-                                                   reports::ReportOptions{only_significant_});
+    const auto report = reports::render_comparison(
+        loaded->samples, *format, reports::ReportOptions{only_significant_});
     if (!report) return report.error();
     if (auto written = write_stdout(*report); !written) return written.error();
-    const auto plotted = reports::plot_comparison(loaded->samples, plot_, plot_improvement_);
+    const auto plotted =
+        reports::plot_comparison(loaded->samples, plot_, plot_improvement_);
     if (!plotted) return plotted.error();
     return kExitOk;
   }
@@ -76,29 +82,31 @@ class Compare : public Subcommand {
     for (const reports::MetricInput& m : *metrics) {
       if (!out.empty()) out += "\n";
       if (m.metric == "wall") {
-        const auto report = reports::render_comparison(m.samples, format,
-                                                       reports::ReportOptions{only_significant_});
+        const auto report = reports::render_comparison(
+            m.samples, format, reports::ReportOptions{only_significant_});
         if (!report) return report.error();
         out += *report;
         continue;
       }
       if (!counts_only_text) {
-        return usage_error("metric '" + m.metric + "' is shown as text or markdown");
+        return usage_error("metric '" + m.metric +
+                           "' is shown as text or markdown");
       }
       reports::MetricSamples ms;
       ms.samples = m.samples;
       ms.metric = m.metric;
       ms.source = m.source;
       ms.info = *reports::metric_info(m.metric);
-      const reports::Comparison comparison = reports::build_comparison(m.samples);
+      const reports::Comparison comparison =
+          reports::build_comparison(m.samples);
       out += format == reports::ReportFormat::kMarkdown
                  ? reports::format_metric_markdown(ms, comparison)
                  : reports::format_metric_text(ms, comparison);
     }
     if (auto written = write_stdout(out); !written) return written.error();
     if (metrics->size() == 1) {
-      const auto plotted =
-          reports::plot_comparison(metrics->front().samples, plot_, plot_improvement_);
+      const auto plotted = reports::plot_comparison(metrics->front().samples,
+                                                    plot_, plot_improvement_);
       if (!plotted) return plotted.error();
     }
     return kExitOk;
@@ -114,6 +122,8 @@ class Compare : public Subcommand {
 
 }  // namespace
 
-std::unique_ptr<Subcommand> add_compare(CLI::App& app) { return std::make_unique<Compare>(app); }
+std::unique_ptr<Subcommand> add_compare(CLI::App& app) {
+  return std::make_unique<Compare>(app);
+}
 
 }  // namespace fpbench::cli

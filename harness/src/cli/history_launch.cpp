@@ -20,7 +20,8 @@ namespace {
 // FPBENCH_HISTORY, else beside this program (the build tree) or in the
 // install's libexec/fpbench, else on PATH.
 std::string history_program() {
-  if (const char* env = std::getenv("FPBENCH_HISTORY"); env != nullptr && *env != '\0') {
+  if (const char* env = std::getenv("FPBENCH_HISTORY");
+      env != nullptr && *env != '\0') {
     return env;
   }
   char self[4096];
@@ -29,7 +30,8 @@ std::string history_program() {
     const std::string exe(self, static_cast<std::size_t>(n));
     const std::string dir = exe.substr(0, exe.rfind('/'));
     for (const std::string& candidate :
-         {dir + "/fpbench-history", dir + "/../libexec/fpbench/fpbench-history"}) {
+         {dir + "/fpbench-history",
+          dir + "/../libexec/fpbench/fpbench-history"}) {
       if (::access(candidate.c_str(), X_OK) == 0) return candidate;
     }
   }
@@ -39,8 +41,9 @@ std::string history_program() {
 class HistoryLauncher : public Subcommand {
  public:
   explicit HistoryLauncher(CLI::App& app) {
-    command_ = app.add_subcommand(
-        "history", "Nightly history store: record runs, find change points (fpbench-history)");
+    command_ = app.add_subcommand("history",
+                                  "Nightly history store: record runs, find "
+                                  "change points (fpbench-history)");
     // Everything after `history`, --help included, is fpbench-history's.
     command_->prefix_command();
     command_->allow_extras();
@@ -57,7 +60,8 @@ class HistoryLauncher : public Subcommand {
     for (std::string& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
     ::execvp(argv[0], argv.data());
-    return internal_error("cannot run '" + program + "': " + std::strerror(errno) +
+    return internal_error("cannot run '" + program +
+                          "': " + std::strerror(errno) +
                           " (set FPBENCH_HISTORY to fpbench-history)");
   }
 

@@ -11,11 +11,14 @@
 
 int main(int argc, char** argv) {
   using namespace fpbench;
-  CLI::App app{"fpbench history: the nightly history store: record runs, find change points",
-               "fpbench history"};
+  CLI::App app{
+      "fpbench history: the nightly history store: record runs, find change "
+      "points",
+      "fpbench history"};
   const auto history = cli::add_history_commands(app);
   const auto html = cli::add_history_html(app);
-  if (const std::string unknown = cli::unknown_command(app, argc, argv); !unknown.empty()) {
+  if (const std::string unknown = cli::unknown_command(app, argc, argv);
+      !unknown.empty()) {
     std::fprintf(stderr, "fpbench: error: %s\n", unknown.c_str());
     return kExitBadUsage;
   }
@@ -29,7 +32,8 @@ int main(int argc, char** argv) {
     return cli::exit_for_parse_error(app, e);
   }
   Result<int> outcome = usage_error(
-      "history needs a command: record, detect, report, plot, html, merge or samples");
+      "history needs a command: record, detect, report, plot, html, merge or "
+      "samples");
   try {
     if (history->parsed()) outcome = history->run();
     if (html->parsed()) outcome = html->run();

@@ -32,8 +32,10 @@ std::string blocks_of(const std::string& text, const std::string& category) {
 class List : public Subcommand {
  public:
   explicit List(CLI::App& app) : program_(default_scenario_program()) {
-    command_ = app.add_subcommand("list", "List scenarios and their parameter grids");
-    command_->add_option("category", category_, "Only this category or scenario");
+    command_ =
+        app.add_subcommand("list", "List scenarios and their parameter grids");
+    command_->add_option("category", category_,
+                         "Only this category or scenario");
     command_->add_option("--scenarios", program_, "fpbench-scenarios to ask")
         ->capture_default_str();
   }
@@ -47,9 +49,12 @@ class List : public Subcommand {
     options.timeout = std::chrono::seconds(60);
     const auto p = harness::run_process({program_, "--list"}, options);
     if (!p) return p.error();
-    if (!p->ok()) return benchmark_error(program_ + " --list: " + p->status_text() + "\n" + p->err);
+    if (!p->ok())
+      return benchmark_error(program_ + " --list: " + p->status_text() + "\n" +
+                             p->err);
     const std::string out = blocks_of(p->out, category_);
-    if (out.empty()) return usage_error("no scenario in category '" + category_ + "'");
+    if (out.empty())
+      return usage_error("no scenario in category '" + category_ + "'");
     if (auto written = write_stdout(out); !written) return written.error();
     return kExitOk;
   }
@@ -62,6 +67,8 @@ class List : public Subcommand {
 
 }  // namespace
 
-std::unique_ptr<Subcommand> add_list(CLI::App& app) { return std::make_unique<List>(app); }
+std::unique_ptr<Subcommand> add_list(CLI::App& app) {
+  return std::make_unique<List>(app);
+}
 
 }  // namespace fpbench::cli

@@ -15,10 +15,12 @@
 
 int main(int argc, char** argv) {
   using namespace fpbench;
-  CLI::App app{"fpbench: benchmark comparisons with defensible statistics", "fpbench"};
+  CLI::App app{"fpbench: benchmark comparisons with defensible statistics",
+               "fpbench"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", std::string("fpbench ") + FPBENCH_VERSION + " (commit " +
-                                        fpbench::scenarios::build_info::kCommit + ")");
+  app.set_version_flag("--version",
+                       std::string("fpbench ") + FPBENCH_VERSION + " (commit " +
+                           fpbench::scenarios::build_info::kCommit + ")");
   std::vector<std::unique_ptr<cli::Subcommand>> subcommands;
   subcommands.push_back(cli::add_compare(app));
   subcommands.push_back(cli::add_run(app));
@@ -26,7 +28,8 @@ int main(int argc, char** argv) {
   subcommands.push_back(cli::add_list(app));
   subcommands.push_back(cli::add_history(app));
 
-  if (const std::string unknown = cli::unknown_command(app, argc, argv); !unknown.empty()) {
+  if (const std::string unknown = cli::unknown_command(app, argc, argv);
+      !unknown.empty()) {
     std::fprintf(stderr, "fpbench: error: %s\n", unknown.c_str());
     return kExitBadUsage;
   }

@@ -53,9 +53,10 @@ Result<std::uint64_t> parse_seed(const std::string& text) {
   const char* end = text.data() + text.size();
   const auto [ptr, ec] = std::from_chars(text.data(), end, seed);
   if (text.empty() || ec != std::errc() || ptr != end) {
-    return usage_error("--seed must be an integer from 0 to " +
-                       std::to_string(std::numeric_limits<std::uint64_t>::max()) +
-                       ", got '" + text + "'");
+    return usage_error(
+        "--seed must be an integer from 0 to " +
+        std::to_string(std::numeric_limits<std::uint64_t>::max()) + ", got '" +
+        text + "'");
   }
   return seed;
 }
@@ -133,7 +134,8 @@ class Run : public Subcommand {
         ->allow_extra_args(false);
     command_->add_option("--runs", o.runs, "Samples per side and configuration")
         ->capture_default_str();
-    command_->add_option("--seed", seed_, "Seed of the randomized order (default: random)");
+    command_->add_option("--seed", seed_,
+                         "Seed of the randomized order (default: random)");
     command_->add_option("--output,-o", o.output,
                          "Samples CSV, - for stdout (the default)");
     command_->add_option("--resume", o.resume,

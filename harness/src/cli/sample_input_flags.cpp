@@ -23,11 +23,13 @@ void add_sample_input_flags(CLI::App& command, SampleInputFlags& flags) {
                   "command; each run is a sample, rate = 1/time")
       ->expected(2)
       ->type_name("FILE");
-  flags.metric_option = command.add_option(
-      "--metric", flags.metric,
-      "With --gbench: real_time (default) or cpu_time. With fpbench run's JSON Lines: "
-      "wall, cpu, faults, instructions, syscalls, syscalls_all or syscalls:NAME, "
-      "comma-separated");
+  flags.metric_option =
+      command.add_option("--metric", flags.metric,
+                         "With --gbench: real_time (default) or cpu_time. With "
+                         "fpbench run's JSON Lines: "
+                         "wall, cpu, faults, instructions, syscalls, "
+                         "syscalls_all or syscalls:NAME, "
+                         "comma-separated");
 }
 
 Result<reports::SampleInputs> sample_inputs_from_flags(
@@ -44,19 +46,23 @@ Result<reports::SampleInputs> sample_inputs_from_flags(
   const bool metric_given =
       flags.metric_option != nullptr && flags.metric_option->count() > 0;
   if (!flags.gbench.empty()) {
-    const auto metric = reports::parse_time_metric(metric_given ? flags.metric : "real_time");
+    const auto metric =
+        reports::parse_time_metric(metric_given ? flags.metric : "real_time");
     if (!metric) return metric.error();
     inputs.metric = *metric;
   } else if (metric_given) {
-    if (!flags.hyperfine.empty()) return usage_error("--metric does not apply to --hyperfine");
+    if (!flags.hyperfine.empty())
+      return usage_error("--metric does not apply to --hyperfine");
     std::size_t start = 0;
     while (start <= flags.metric.size()) {
-      const std::size_t comma = std::min(flags.metric.find(',', start), flags.metric.size());
+      const std::size_t comma =
+          std::min(flags.metric.find(',', start), flags.metric.size());
       const std::string name = flags.metric.substr(start, comma - start);
       if (!reports::metric_info(name)) {
-        return usage_error("unknown metric '" + name +
-                           "': expected wall, cpu, faults, instructions, syscalls, "
-                           "syscalls_all or syscalls:NAME");
+        return usage_error(
+            "unknown metric '" + name +
+            "': expected wall, cpu, faults, instructions, syscalls, "
+            "syscalls_all or syscalls:NAME");
       }
       inputs.metric_names.push_back(name);
       start = comma + 1;

@@ -6,7 +6,8 @@
 //   --gbench OLD.json NEW.json  Google Benchmark JSON, one file per side
 //   --hyperfine OLD.json NEW.json  hyperfine --export-json, one per side
 //   --metric real_time|cpu_time    which gbench time becomes the rate
-//   --metric wall,instructions,... which of fpbench's metrics (JSON Lines input)
+//   --metric wall,instructions,... which of fpbench's metrics (JSON Lines
+//   input)
 
 #include <CLI/CLI.hpp>
 #include <string>

@@ -42,8 +42,9 @@ struct RecordOptions {
   std::string file;
   std::string db;
   std::string commit;
-  std::string date;     // ISO 8601; empty: now (UTC)
-  std::string machine;  // empty: the context's machine_name, else this host's name
+  std::string date;  // ISO 8601; empty: now (UTC)
+  std::string
+      machine;  // empty: the context's machine_name, else this host's name
   // The --json file `fpbench run` wrote beside the samples: its context gives
   // the run's fingerprint (machine_class.hpp). Empty: this host's CPU, cores
   // and kernel, with the programs' compilers unknown.
@@ -67,9 +68,10 @@ struct SeriesOptions {
   std::string machine;
   std::string benchmark_pattern;
   std::size_t window = 50;
-  double p_value = 0.001;         // after the correction for split positions
-  std::size_t min_segment = 4;   // fewest runs on either side of a change point
-  double min_magnitude_pct = 0;  // |change| below this percentage is not reported
+  double p_value = 0.001;       // after the correction for split positions
+  std::size_t min_segment = 4;  // fewest runs on either side of a change point
+  double min_magnitude_pct =
+      0;  // |change| below this percentage is not reported
 };
 
 struct DetectOptions {
@@ -84,7 +86,7 @@ Result<CommandOutput> history_detect(const DetectOptions& options);
 struct ReportOptions {
   SeriesOptions series;
   std::string format = "markdown";  // markdown | json
-  std::size_t last = 0;             // list change points of the last N runs only; 0: all
+  std::size_t last = 0;  // list change points of the last N runs only; 0: all
 };
 
 // Per benchmark: latest run vs the previous one and vs the level before the
@@ -97,15 +99,16 @@ Result<std::string> history_plot_json(const SeriesOptions& options);
 
 // Writes history_plot_json next to `png_path` (OUT.png -> OUT.json), then
 // draws the PNG from it with reports::render_plot (the matplotlib script).
-Result<CommandOutput> history_plot(const SeriesOptions& options, const std::string& png_path);
+Result<CommandOutput> history_plot(const SeriesOptions& options,
+                                   const std::string& png_path);
 
 // --- The analysis the commands share (exposed for tests) ---
 
 using reports::DetectedChange;
 using reports::SeriesAnalysis;
 
-Result<std::vector<SeriesAnalysis>> analyse_history(HistoryStore& store,
-                                                    const SeriesOptions& options,
-                                                    const std::string& since);
+Result<std::vector<SeriesAnalysis>> analyse_history(
+    HistoryStore& store, const SeriesOptions& options,
+    const std::string& since);
 
 }  // namespace fpbench::ci

@@ -21,7 +21,8 @@ struct HtmlOptions {
   std::string title = "fpbench history";
 };
 
-// One line on success: "wrote N series pages and the overview to OUTDIR/index.html".
+// One line on success: "wrote N series pages and the overview to
+// OUTDIR/index.html".
 Result<CommandOutput> history_html(const HtmlOptions& options);
 
 }  // namespace fpbench::ci

@@ -34,7 +34,7 @@ Result<CommandOutput> history_merge(const MergeOptions& options);
 
 struct SamplesOptions {
   std::string db;
-  std::string commit;                 // the full commit, or a unique prefix of 4 or more
+  std::string commit;  // the full commit, or a unique prefix of 4 or more
   std::vector<std::string> machines;  // empty: every machine that recorded it
 };
 

@@ -31,9 +31,9 @@
 // Dates are stored normalised to UTC, "YYYY-MM-DDTHH:MM:SSZ" with a
 // four-digit year (normalize_iso8601 refuses any other), so that bytewise
 // text order is time order; series are read in that order in both backends
-// (PostgreSQL compares them with the "C" collation, not the database's). A series is ordered by (run_date,
-// run id): two runs with the same date stay in the order they were first
-// recorded.
+// (PostgreSQL compares them with the "C" collation, not the database's). A
+// series is ordered by (run_date, run id): two runs with the same date stay in
+// the order they were first recorded.
 
 #include <cstddef>
 #include <cstdint>
@@ -64,7 +64,7 @@ std::string utc_now_iso8601();
 
 struct RecordInfo {
   std::string commit;
-  std::string date_iso;     // any form normalize_iso8601 accepts
+  std::string date_iso;  // any form normalize_iso8601 accepts
   std::string machine;
   std::string source_file;  // for the record only
   // From schema version 4: the run's fingerprint and its class (both empty:
@@ -88,8 +88,8 @@ struct RecordSummary {
   std::int64_t run_id = 0;
   std::size_t benchmarks = 0;  // distinct benchmark names over every metric
   std::size_t samples = 0;     // values stored, over every metric
-  bool replaced = false;  // this commit + machine was recorded before
-  std::string date;       // normalised
+  bool replaced = false;       // this commit + machine was recorded before
+  std::string date;            // normalised
 };
 
 // A series and its points are plain data that reports renders.
@@ -119,16 +119,19 @@ class HistoryStore {
   // an SQLite file path. Read-write creates the schema or migrates it to the
   // version asked for; an SQLite file holding other tables is refused. A
   // store newer than this program is an error.
-  static Result<HistoryStore> open(std::string_view db, const OpenOptions& options = {});
+  static Result<HistoryStore> open(std::string_view db,
+                                   const OpenOptions& options = {});
 
   // Records one run in ONE transaction: on any error nothing of it is kept.
   // The same commit + machine again replaces that run (same run id), every
   // metric of it. Values must be finite and >= 0; a run without samples is
   // refused, and so is a metric other than wall/clock in a store held below
   // version 3 (tests build old stores).
-  Result<RecordSummary> record(const std::vector<RecordedMetric>& metrics, const RecordInfo& info);
+  Result<RecordSummary> record(const std::vector<RecordedMetric>& metrics,
+                               const RecordInfo& info);
   // compare.js rates: metric 'wall', source 'clock'.
-  Result<RecordSummary> record(const reports::SampleSet& samples, const RecordInfo& info);
+  Result<RecordSummary> record(const reports::SampleSet& samples,
+                               const RecordInfo& info);
 
   // Per-run aggregates, one Series per benchmark x machine x metric x
   // source, sorted by benchmark name, machine, metric, source (bytewise).

@@ -46,7 +46,8 @@ class SqlConnection {
 
   // One or more statements without parameters or results.
   [[nodiscard]] virtual Result<void> exec(std::string_view sql) = 0;
-  [[nodiscard]] virtual Result<std::unique_ptr<SqlStatement>> prepare(std::string_view sql) = 0;
+  [[nodiscard]] virtual Result<std::unique_ptr<SqlStatement>> prepare(
+      std::string_view sql) = 0;
   [[nodiscard]] virtual SqlDialect dialect() const = 0;
   // The path, or the URL without its password: for error messages.
   [[nodiscard]] virtual const std::string& name() const = 0;
@@ -63,17 +64,17 @@ enum class AccessMode { kReadWrite, kReadOnly };
 // one that holds tables but not `owner_table` (when given): it belongs to
 // another application. Both checks come before any setting that would
 // write to the file (the WAL journal mode).
-Result<std::unique_ptr<SqlConnection>> open_sqlite(std::string_view path, AccessMode mode,
-                                                   std::string_view owner_table = {});
+Result<std::unique_ptr<SqlConnection>> open_sqlite(
+    std::string_view path, AccessMode mode, std::string_view owner_table = {});
 
 // Connects to PostgreSQL with a libpq connection URI (postgresql://...).
-Result<std::unique_ptr<SqlConnection>> open_postgres(std::string_view url,
-                                                     AccessMode mode = AccessMode::kReadWrite);
+Result<std::unique_ptr<SqlConnection>> open_postgres(
+    std::string_view url, AccessMode mode = AccessMode::kReadWrite);
 
 // A postgresql:// or postgres:// URL selects PostgreSQL, anything else is a
 // path to an SQLite file.
-Result<std::unique_ptr<SqlConnection>> open_database(std::string_view db, AccessMode mode,
-                                                     std::string_view owner_table = {});
+Result<std::unique_ptr<SqlConnection>> open_database(
+    std::string_view db, AccessMode mode, std::string_view owner_table = {});
 
 // Runs a statement that returns no rows to completion.
 Result<void> run_to_end(SqlStatement& statement);

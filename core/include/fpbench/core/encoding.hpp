@@ -28,7 +28,15 @@
 
 namespace fpbench::core {
 
-enum class Encoding { kUtf8, kUtf16le, kLatin1, kAscii, kBase64, kBase64Url, kHex };
+enum class Encoding {
+  kUtf8,
+  kUtf16le,
+  kLatin1,
+  kAscii,
+  kBase64,
+  kBase64Url,
+  kHex
+};
 
 // Node's names, matched case-insensitively: utf8, utf-8, utf16le, utf-16le,
 // ucs2, ucs-2, latin1, binary, ascii, base64, base64url, hex.

@@ -63,7 +63,15 @@ struct Member;
 
 class Value {
  public:
-  enum class Kind { kNull, kUndefined, kBool, kNumber, kString, kArray, kObject };
+  enum class Kind {
+    kNull,
+    kUndefined,
+    kBool,
+    kNumber,
+    kString,
+    kArray,
+    kObject
+  };
   using Array = std::vector<Value>;
   using Object = std::vector<Member>;  // in insertion order, keys unique
 
@@ -82,7 +90,9 @@ class Value {
   [[nodiscard]] Kind kind() const { return static_cast<Kind>(v_.index()); }
   [[nodiscard]] bool boolean() const { return std::get<bool>(v_); }
   [[nodiscard]] double number() const { return std::get<double>(v_); }
-  [[nodiscard]] const std::string& string() const { return std::get<std::string>(v_); }
+  [[nodiscard]] const std::string& string() const {
+    return std::get<std::string>(v_);
+  }
   [[nodiscard]] const Array& array() const { return std::get<Array>(v_); }
   [[nodiscard]] const Object& object() const { return std::get<Object>(v_); }
   [[nodiscard]] Array& array() { return std::get<Array>(v_); }
@@ -92,7 +102,9 @@ class Value {
   struct Undefined {};
   explicit Value(Undefined u) : v_(u) {}
   // The alternatives are in Kind order.
-  std::variant<std::monostate, Undefined, bool, double, std::string, Array, Object> v_;
+  std::variant<std::monostate, Undefined, bool, double, std::string, Array,
+               Object>
+      v_;
 };
 
 struct Member {

@@ -42,13 +42,16 @@ struct Operations {
   // fs.writeFileSync(file, text, options) and fs.appendFileSync; encoded is
   // text in options.encoding.
   Result<void> (*write_file_sync)(const PathOrFd& file, const JsString& text,
-                                  std::string_view encoded, const WriteOptions& options);
+                                  std::string_view encoded,
+                                  const WriteOptions& options);
   Result<void> (*append_file_sync)(const PathOrFd& file, const JsString& text,
-                                   std::string_view encoded, const WriteOptions& options);
+                                   std::string_view encoded,
+                                   const WriteOptions& options);
   // fs.readFileSync(file, encoding) into contents, whose storage the next
   // call may reuse. The floor reads the raw bytes into the std::string
   // alternative whatever the encoding.
-  Result<void> (*read_file_sync)(const PathOrFd& file, std::optional<Encoding> encoding,
+  Result<void> (*read_file_sync)(const PathOrFd& file,
+                                 std::optional<Encoding> encoding,
                                  FileContents& contents);
 
   // console.log(value) to fd (print.hpp); line is log_line(value).
@@ -56,23 +59,24 @@ struct Operations {
 
   // fs.readdirSync(path, {recursive: true}), counted: the number of entries
   // listed. baseline and fast build their list and drop it.
-  Result<std::size_t> (*readdir_count)(const std::string& path, const ReaddirOptions& options);
+  Result<std::size_t> (*readdir_count)(const std::string& path,
+                                       const ReaddirOptions& options);
   // The same through libuv in mode (callback or promise, as readdir.hpp
   // describes them), started on loop and run there to completion
   // (uv_run): what a program that awaits the walk waits for. The floor has
   // no libuv form of its own; its walk runs as one thread-pool job,
   // delivered as fast's is.
-  Result<std::size_t> (*readdir_count_on_loop)(uv_loop_t* loop, const std::string& path,
-                                               const ReaddirOptions& options, AsyncMode mode);
+  Result<std::size_t> (*readdir_count_on_loop)(uv_loop_t* loop,
+                                               const std::string& path,
+                                               const ReaddirOptions& options,
+                                               AsyncMode mode);
 
   // The lists themselves (readdir.hpp); null in the floor's row.
   Result<ReaddirResult> (*readdir_recursive)(const std::string& path,
                                              const ReaddirOptions& options);
-  std::future<Result<ReaddirResult>> (*readdir_recursive_async)(uv_loop_t* loop,
-                                                                const std::string& path,
-                                                                const ReaddirOptions& options,
-                                                                AsyncMode mode,
-                                                                ReaddirCallback callback);
+  std::future<Result<ReaddirResult>> (*readdir_recursive_async)(
+      uv_loop_t* loop, const std::string& path, const ReaddirOptions& options,
+      AsyncMode mode, ReaddirCallback callback);
 };
 
 // Every row, in Implementation's order: baseline, fast, floor.

@@ -108,7 +108,8 @@ struct ReaddirOptions {
 };
 
 // Names relative to the root without with_file_types, Dirents with it.
-using ReaddirResult = std::variant<std::vector<std::string>, std::vector<Dirent>>;
+using ReaddirResult =
+    std::variant<std::vector<std::string>, std::vector<Dirent>>;
 
 // How the libuv forms deliver their result: to a callback called on the
 // loop's thread, or through a future the loop fills (run the loop, then
@@ -118,31 +119,29 @@ enum class AsyncMode { kCallback, kPromise };
 using ReaddirCallback = std::function<void(Result<ReaddirResult>)>;
 
 namespace baseline {
-[[nodiscard]] Result<ReaddirResult> readdir_recursive(const std::string& path,
-                                                      const ReaddirOptions& options = {});
+[[nodiscard]] Result<ReaddirResult> readdir_recursive(
+    const std::string& path, const ReaddirOptions& options = {});
 // kCallback: callback gets the result on the loop thread; the returned
 // future is not valid(). kPromise: callback is ignored and the returned
 // future becomes ready on the loop thread. Either way the walk makes
 // progress only while the loop runs; path and options are copied.
-std::future<Result<ReaddirResult>> readdir_recursive_async(uv_loop_t* loop, const std::string& path,
-                                                           const ReaddirOptions& options,
-                                                           AsyncMode mode,
-                                                           ReaddirCallback callback = {});
+std::future<Result<ReaddirResult>> readdir_recursive_async(
+    uv_loop_t* loop, const std::string& path, const ReaddirOptions& options,
+    AsyncMode mode, ReaddirCallback callback = {});
 }  // namespace baseline
 
 namespace fast {
-[[nodiscard]] Result<ReaddirResult> readdir_recursive(const std::string& path,
-                                                      const ReaddirOptions& options = {});
-std::future<Result<ReaddirResult>> readdir_recursive_async(uv_loop_t* loop, const std::string& path,
-                                                           const ReaddirOptions& options,
-                                                           AsyncMode mode,
-                                                           ReaddirCallback callback = {});
+[[nodiscard]] Result<ReaddirResult> readdir_recursive(
+    const std::string& path, const ReaddirOptions& options = {});
+std::future<Result<ReaddirResult>> readdir_recursive_async(
+    uv_loop_t* loop, const std::string& path, const ReaddirOptions& options,
+    AsyncMode mode, ReaddirCallback callback = {});
 }  // namespace fast
 
 namespace floor {
 // The number of entries fast would return, from the same walk.
-[[nodiscard]] Result<std::size_t> readdir_recursive(const std::string& path,
-                                                    const ReaddirOptions& options = {});
+[[nodiscard]] Result<std::size_t> readdir_recursive(
+    const std::string& path, const ReaddirOptions& options = {});
 }  // namespace floor
 
 }  // namespace fpbench::core

@@ -27,8 +27,8 @@ struct ProcessOptions {
 };
 
 struct ProcessResult {
-  int exit_code = 0;    // when it exited
-  int term_signal = 0;  // when a signal ended it
+  int exit_code = 0;       // when it exited
+  int term_signal = 0;     // when a signal ended it
   bool timed_out = false;  // killed at options.timeout
   std::chrono::milliseconds timeout{0};
   std::string out;

@@ -39,7 +39,7 @@ struct RunOptions {
   bool node = false;
   // Run a configuration's old and new sample back to back (see above).
   bool paired = false;
-  std::string scenario_program;        // used for a side without its own program
+  std::string scenario_program;  // used for a side without its own program
   std::optional<std::string> old_impl;
   std::optional<std::string> new_impl;
   std::optional<std::string> old_program;
@@ -49,11 +49,13 @@ struct RunOptions {
   std::vector<std::string> excludes;  // drop scenarios whose name contains one
   int runs = 30;
   std::uint64_t seed = 0;
-  std::optional<std::string> output;  // the samples; none or "-": standard output
+  std::optional<std::string>
+      output;  // the samples; none or "-": standard output
   // The samples file to continue up to `runs` per side (and to append to:
   // an `output` naming another file is refused).
   std::optional<std::string> resume;
-  std::optional<std::string> json;  // samples with the machine context, not the samples file
+  std::optional<std::string>
+      json;  // samples with the machine context, not the samples file
   std::optional<int> cpu;
   // Timed samples run at real-time priority where permitted (else a note
   // says they do not); counting samples never need it.
@@ -70,13 +72,15 @@ struct RunOptions {
   std::optional<double> sample_timeout_s;
   std::vector<std::string> metrics = {"wall"};
   int counter_runs = 3;
-  std::optional<std::int64_t> counter_iterations;  // none: 11 counting, 5 under callgrind
-  std::optional<int> jobs;                         // counting samples at once; none: one per CPU
+  std::optional<std::int64_t>
+      counter_iterations;   // none: 11 counting, 5 under callgrind
+  std::optional<int> jobs;  // counting samples at once; none: one per CPU
   std::string valgrind = "valgrind";
   std::optional<std::chrono::seconds> time_budget;
   // With the wall metric: add rounds until the gate decides every benchmark
   // (set by the caller; see ci/until_decided.hpp).
-  std::function<std::vector<std::string>(const std::vector<BenchmarkValues>&)> wall_needs_more;
+  std::function<std::vector<std::string>(const std::vector<BenchmarkValues>&)>
+      wall_needs_more;
   // Measure only this part of the selected configurations (shard.hpp),
   // balanced by the costs in this earlier run's samples when given.
   ShardSpec shard;

@@ -48,50 +48,58 @@ struct BenchmarkValues {
 };
 
 struct Pass {
-  std::string key_metric;  // "wall", "syscalls", "instructions": what the pass measures
+  std::string
+      key_metric;  // "wall", "syscalls", "instructions": what the pass measures
   std::array<const SampleSource*, 2> sources{};  // old, new
-  std::vector<std::string> jobs;  // this pass's own jobs (batches); empty: the run's
+  std::vector<std::string>
+      jobs;  // this pass's own jobs (batches); empty: the run's
   int runs = 30;
   int warmup = 1;
   int parallel = 1;
   bool paired = false;
-  bool realtime = false;  // start the samples at real-time priority (process.hpp)
+  bool realtime =
+      false;  // start the samples at real-time priority (process.hpp)
   // A sample still running after this long is killed with its process group
   // and counted as failed, like a crash.
   std::optional<std::chrono::milliseconds> sample_timeout;
   int max_runs = 0;  // with needs_more: the most samples per side
   // Called after each round from the runs-th on, with every benchmark of
   // the pass; returns the names that need more samples.
-  std::function<std::vector<std::string>(const std::vector<BenchmarkValues>&)> needs_more;
+  std::function<std::vector<std::string>(const std::vector<BenchmarkValues>&)>
+      needs_more;
 };
 
 struct RunnerOptions {
   std::uint64_t seed = 0;
   std::optional<int> cpu;
   bool progress = true;
-  bool jsonl = false;  // the output format: JSON Lines with every metric, else compare.js CSV
+  bool jsonl = false;  // the output format: JSON Lines with every metric, else
+                       // compare.js CSV
   std::optional<std::chrono::seconds> time_budget;  // no new round once spent
 };
 
 struct RunSummary {
   std::size_t samples_written = 0;
-  std::vector<std::string> failures;     // one line each, with stderr
+  std::vector<std::string> failures;           // one line each, with stderr
   std::vector<reports::SampleRecord> records;  // every sample written
-  std::vector<BenchmarkValues> results;  // per pass, in pass order, concatenated
+  std::vector<BenchmarkValues>
+      results;  // per pass, in pass order, concatenated
   bool budget_spent = false;
-  std::vector<std::string> not_converged;  // filled by the caller's stopping rule
-  std::vector<std::string> notes;          // e.g. a counter this machine cannot read
+  std::vector<std::string>
+      not_converged;               // filled by the caller's stopping rule
+  std::vector<std::string> notes;  // e.g. a counter this machine cannot read
 };
 
 // The jobs both sources of the first pass have (in the old source's order),
 // minus those `keep` rejects; a job missing on the new side is skipped with
 // a warning.
-Result<std::vector<std::string>> common_jobs(const Pass& pass,
-                                             const std::function<bool(const std::string&)>& keep);
+Result<std::vector<std::string>> common_jobs(
+    const Pass& pass, const std::function<bool(const std::string&)>& keep);
 
 // Runs the passes over the jobs, appending to `writer`; `resumed` are the
 // records the output held already (they count, and are not written again).
-Result<RunSummary> run_passes(const std::vector<std::string>& jobs, const std::vector<Pass>& passes,
+Result<RunSummary> run_passes(const std::vector<std::string>& jobs,
+                              const std::vector<Pass>& passes,
                               const RunnerOptions& options,
                               const std::vector<reports::SampleRecord>& resumed,
                               SampleWriter& writer);

@@ -1,8 +1,8 @@
 #pragma once
 
-// Writes samples in compare.js CSV (fpbench/reports/sample_csv.hpp) as they arrive, one line per write(2), so
-// that a reader downstream sees each sample at once and a run that is killed
-// loses nothing it had measured.
+// Writes samples in compare.js CSV (fpbench/reports/sample_csv.hpp) as they
+// arrive, one line per write(2), so that a reader downstream sees each sample
+// at once and a run that is killed loses nothing it had measured.
 //
 // A write that fails (a full disk) leaves a file holding whole rows only: it
 // is cut back to where the last complete write ended, so that --resume can

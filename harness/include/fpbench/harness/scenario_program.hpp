@@ -21,9 +21,10 @@ class ScenarioProgram {
   // --set style key=value overrides passed to every invocation;
   // query_timeout: how long --list-configs, --list-parameters and
   // --build-info may take.
-  ScenarioProgram(std::string path, std::optional<std::string> impl,
-                  std::vector<std::string> sets,
-                  std::optional<std::chrono::milliseconds> query_timeout = std::nullopt);
+  ScenarioProgram(
+      std::string path, std::optional<std::string> impl,
+      std::vector<std::string> sets,
+      std::optional<std::chrono::milliseconds> query_timeout = std::nullopt);
 
   [[nodiscard]] const std::string& path() const { return path_; }
   [[nodiscard]] const std::optional<std::string>& impl() const { return impl_; }
@@ -33,8 +34,8 @@ class ScenarioProgram {
 
   // What each scenario's keys take (--list-parameters), or nothing from a
   // build that cannot say (one older than --list-parameters).
-  [[nodiscard]] Result<std::optional<std::vector<params::ScenarioParameters>>> list_parameters()
-      const;
+  [[nodiscard]] Result<std::optional<std::vector<params::ScenarioParameters>>>
+  list_parameters() const;
 
   // Refuses a build whose timings would mislead: unoptimized, sanitized or
   // with assertions on.
@@ -42,7 +43,8 @@ class ScenarioProgram {
 
   // The command line that runs exactly these benchmarks and prints Google
   // Benchmark's JSON; callers add how it measures.
-  [[nodiscard]] std::vector<std::string> argv_for(const std::vector<std::string>& benchmarks) const;
+  [[nodiscard]] std::vector<std::string> argv_for(
+      const std::vector<std::string>& benchmarks) const;
 
   // How the program's own queries are run.
   [[nodiscard]] ProcessOptions query_options() const {

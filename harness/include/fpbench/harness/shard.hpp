@@ -40,11 +40,12 @@ using ShardCosts = std::map<std::string, double>;
 Result<ShardCosts> read_shard_costs(const std::string& path);
 
 // The configurations of part `spec.index`, in the order `jobs` has them.
-std::vector<std::string> shard_jobs(const std::vector<std::string>& jobs, const ShardSpec& spec,
+std::vector<std::string> shard_jobs(const std::vector<std::string>& jobs,
+                                    const ShardSpec& spec,
                                     const ShardCosts& costs);
 
 // Which part (1 .. count) each configuration falls in.
-std::map<std::string, int> shard_assignment(const std::vector<std::string>& jobs, int count,
-                                            const ShardCosts& costs);
+std::map<std::string, int> shard_assignment(
+    const std::vector<std::string>& jobs, int count, const ShardCosts& costs);
 
 }  // namespace fpbench::harness

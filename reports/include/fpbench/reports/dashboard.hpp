@@ -26,7 +26,7 @@ struct DashboardOptions {
   // A commit's address with {sha} where the commit goes, e.g.
   // https://github.com/ORG/REPO/commit/{sha}; empty: commits are plain text.
   std::string commit_url;
-  std::string generated_at;  // shown in the footer
+  std::string generated_at;   // shown in the footer
   std::string chart_library;  // "uPlot 1.6.32", shown in the footer
 };
 
@@ -37,12 +37,14 @@ struct DashboardOptions {
 std::string dashboard_page_path(const Series& series);
 
 // {sha} of the template replaced by the commit; empty without a template.
-std::string commit_link(const std::string& url_template, const std::string& commit);
+std::string commit_link(const std::string& url_template,
+                        const std::string& commit);
 
 // The order of the overview: series whose last change point is a
 // regression first, newest first; then those whose last change improved,
 // newest first; then the rest; ties by benchmark name and machine.
-std::vector<std::size_t> dashboard_order(const std::vector<SeriesAnalysis>& analyses);
+std::vector<std::size_t> dashboard_order(
+    const std::vector<SeriesAnalysis>& analyses);
 
 std::string render_dashboard_index(const std::vector<SeriesAnalysis>& analyses,
                                    const DashboardOptions& options);

@@ -57,8 +57,8 @@ const char* verdict_name(Verdict v);
 
 struct GateDecision {
   ComparisonRow row;
-  double change_pct = 0;     // g: positive is better
-  double lower_pct = 0;      // interval of g (NaN without a test)
+  double change_pct = 0;  // g: positive is better
+  double lower_pct = 0;   // interval of g (NaN without a test)
   double upper_pct = 0;
   double p_adjusted = 0;     // NaN without a test
   double threshold_pct = 0;  // T for this benchmark

@@ -34,7 +34,8 @@ struct Series {
   std::string machine;
   std::string side;
   std::vector<RunPoint> points;  // in (date, run id) order
-  std::string metric = "wall";   // as metric_info names it: "wall", "syscalls:openat"
+  std::string metric =
+      "wall";  // as metric_info names it: "wall", "syscalls:openat"
   std::string source = "clock";  // where its values came from; one per series
   bool lower_is_better = false;  // wall: higher is better; every count: lower
   // The runs' machine class (a fingerprint digest); empty for runs recorded
@@ -50,8 +51,9 @@ struct DetectedChange {
   double mean_after = 0;
   double magnitude_pct = 0;  // 100 * (after - before) / before
   double p_value = 0;
-  bool regression = false;   // the metric moved the worse way (a rate down, a count up)
-  bool selected = false;     // lies in the --since runs
+  bool regression =
+      false;  // the metric moved the worse way (a rate down, a count up)
+  bool selected = false;  // lies in the --since runs
 };
 
 struct SeriesAnalysis {
@@ -64,7 +66,7 @@ struct SeriesAnalysis {
 struct DetectSettings {
   std::string side;
   std::string metric;  // a metric's name, or "all"
-  std::string since;  // empty: the last run
+  std::string since;   // empty: the last run
   std::size_t window = 0;
   double p_value = 0;
   std::size_t min_segment = 0;

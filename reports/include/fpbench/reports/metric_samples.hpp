@@ -54,7 +54,7 @@ const std::vector<std::string_view>& known_metrics();
 struct MetricReading {
   double value = 0;
   std::string source;
-  std::optional<double> time_s;                          // wall only
+  std::optional<double> time_s;                         // wall only
   std::vector<std::pair<std::string, double>> by_name;  // syscalls only
 };
 
@@ -75,8 +75,8 @@ std::string sample_jsonl_line(const SampleRecord& record);
 // '{': JSON Lines, not a CSV.
 bool looks_like_sample_jsonl(std::string_view text);
 // Errors name the input and line.
-Result<std::vector<SampleRecord>> parse_sample_jsonl(std::string_view text,
-                                                     const std::string& input_name);
+Result<std::vector<SampleRecord>> parse_sample_jsonl(
+    std::string_view text, const std::string& input_name);
 
 // The samples of one metric, ready to compare.
 struct MetricSamples {
@@ -89,8 +89,10 @@ struct MetricSamples {
 // A usage error for an unknown metric; bad input when the records of the
 // metric come from more than one source, or when none has it.
 Result<MetricSamples> select_metric(const std::vector<SampleRecord>& records,
-                                    std::string_view metric, const std::string& input_name);
+                                    std::string_view metric,
+                                    const std::string& input_name);
 // The metrics that some record has, in known_metrics() order.
-std::vector<std::string> metrics_present(const std::vector<SampleRecord>& records);
+std::vector<std::string> metrics_present(
+    const std::vector<SampleRecord>& records);
 
 }  // namespace fpbench::reports

@@ -20,7 +20,9 @@ namespace fpbench::reports {
 // and within the floor.
 bool exact_samples(const std::vector<double>& values, double noise_floor);
 
-std::string format_metric_text(const MetricSamples& samples, const Comparison& comparison);
-std::string format_metric_markdown(const MetricSamples& samples, const Comparison& comparison);
+std::string format_metric_text(const MetricSamples& samples,
+                               const Comparison& comparison);
+std::string format_metric_markdown(const MetricSamples& samples,
+                                   const Comparison& comparison);
 
 }  // namespace fpbench::reports

@@ -26,7 +26,8 @@ struct SampleInputs {
   std::vector<std::string> gbench;     // OLD, NEW
   std::vector<std::string> hyperfine;  // OLD, NEW
   TimeMetric metric = TimeMetric::kRealTime;  // gbench only
-  std::vector<std::string> metric_names;      // fpbench's metrics; empty: the default
+  std::vector<std::string>
+      metric_names;  // fpbench's metrics; empty: the default
 };
 
 // One metric's samples, described for the reports: what the numbers are
@@ -59,8 +60,8 @@ struct LoadedSamples {
 
 // The samples of each named metric of a JSON Lines input (all it has when
 // `names` is empty); for any other input, its one metric ("wall").
-Result<std::vector<MetricInput>> select_metrics(const LoadedSamples& loaded,
-                                                const std::vector<std::string>& names);
+Result<std::vector<MetricInput>> select_metrics(
+    const LoadedSamples& loaded, const std::vector<std::string>& names);
 
 // Usage errors: no input or more than one kind, a file list that is not
 // exactly OLD and NEW. Otherwise the errors of reading and parsing.

@@ -27,6 +27,7 @@ std::optional<std::string_view> why_not_positive(double value);
 // A rate in operations per second, a time in seconds, a count per operation.
 Result<void> check_rate(double rate_ops_per_s, std::string_view where);
 Result<void> check_time(double time_s, std::string_view where);
-Result<void> check_count(double count, std::string_view what, std::string_view where);
+Result<void> check_count(double count, std::string_view what,
+                         std::string_view where);
 
 }  // namespace fpbench::reports

@@ -5,11 +5,11 @@
 // is:
 //
 //   cpu           user + system CPU time of the process     getrusage  "rusage"
-//   faults        minor + major page faults                  getrusage  "rusage"
+//   faults        minor + major page faults                  getrusage "rusage"
 //   syscalls      system calls entered, in total and by name perf tracepoints
-//                 (raw_syscalls:sys_enter, syscalls:sys_enter_NAME) "tracepoint";
-//                 the total leaves out the calls that wait (futex,
-//                 epoll_wait, epoll_pwait, sched_yield), whose number
+//                 (raw_syscalls:sys_enter, syscalls:sys_enter_NAME)
+//                 "tracepoint"; the total leaves out the calls that wait
+//                 (futex, epoll_wait, epoll_pwait, sched_yield), whose number
 //                 depends on how threads and the event loop happen to meet;
 //                 they stay in syscalls_all and by name
 //   instructions  user-space instructions retired            hardware counter
@@ -26,9 +26,9 @@
 // only in the loop that starts the pool: count one configuration per
 // process. Closing a tracepoint's last event costs the kernel tens of
 // milliseconds; a long-lived process that keeps an event open on each of
-// tracepoints() (fpbench run does) makes that cost vanish. The ioctl that disables the group
-// is itself counted as it enters; stop() takes that one call off again, so
-// an empty loop counts zero system calls.
+// tracepoints() (fpbench run does) makes that cost vanish. The ioctl that
+// disables the group is itself counted as it enters; stop() takes that one call
+// off again, so an empty loop counts zero system calls.
 //
 // What cannot be had (no tracefs, not permitted, no PMU) is left out and
 // described by unavailable(); a counter that was not read is never reported
@@ -64,7 +64,8 @@ struct CounterTotals {
   std::optional<double> faults;
   std::optional<std::uint64_t> syscalls;      // without waits
   std::optional<std::uint64_t> syscalls_all;  // with them
-  std::vector<std::pair<std::string, std::uint64_t>> syscalls_by_name;  // every name counted
+  std::vector<std::pair<std::string, std::uint64_t>>
+      syscalls_by_name;                       // every name counted
   std::optional<std::uint64_t> instructions;  // pmu only
 };
 
@@ -76,7 +77,9 @@ class LoopCounters {
   // Chooses the counters and finds out which can be read.
   void open(const CounterSelection& selection);
   // One line per selected counter that cannot be read, saying why.
-  [[nodiscard]] const std::vector<std::string>& unavailable() const { return unavailable_; }
+  [[nodiscard]] const std::vector<std::string>& unavailable() const {
+    return unavailable_;
+  }
   // "cpu=rusage,faults=rusage,syscalls=tracepoint,instructions=valgrind" for
   // what is read.
   [[nodiscard]] std::string sources() const;
@@ -170,6 +173,8 @@ class MeasuredLoop {
   std::int64_t counted_ = 0;
 };
 
-inline MeasuredLoop measured(benchmark::State& state) { return MeasuredLoop(state); }
+inline MeasuredLoop measured(benchmark::State& state) {
+  return MeasuredLoop(state);
+}
 
 }  // namespace fpbench::scenarios

@@ -12,8 +12,8 @@
 namespace fpbench::scenarios {
 
 // The CODE values of benchmark/misc/print.js, in its order.
-inline constexpr std::array<std::string_view, 4> kPrintCodes = {"1", "\"string\"",
-                                                                "process.versions", "process"};
+inline constexpr std::array<std::string_view, 4> kPrintCodes = {
+    "1", "\"string\"", "process.versions", "process"};
 
 // The value `node -p CODE` evaluates for a CODE of kPrintCodes, built the
 // same way on every call: 1, "string", Node v20.20.2's process.versions

@@ -75,24 +75,28 @@
 namespace fpbench::stats {
 
 struct ChangePointOptions {
-  std::size_t window = 50;      // points per window in the split phase
-  double max_p_value = 0.001;   // significance of each kept change point
-  double min_magnitude = 0.0;   // |relative change| below this is dropped (0.05 = 5%)
-  std::size_t min_segment = 4;  // fewest points on either side of a split
+  std::size_t window = 50;     // points per window in the split phase
+  double max_p_value = 0.001;  // significance of each kept change point
+  double min_magnitude =
+      0.0;  // |relative change| below this is dropped (0.05 = 5%)
+  std::size_t min_segment = 4;        // fewest points on either side of a split
   bool adjust_for_candidates = true;  // p times the number of split positions
 };
 
 struct ChangePoint {
-  std::size_t index = 0;        // first point of the new segment
-  double mean_before = 0;       // mean of the segment before (to the previous change point)
-  double mean_after = 0;        // mean of the segment after (to the next change point)
-  double magnitude = 0;         // (mean_after - mean_before) / mean_before
-  double p_value = 0;           // Student's t-test (pooled variance) between the two segments,
-                                // corrected for the split positions unless turned off
+  std::size_t index = 0;  // first point of the new segment
+  double mean_before =
+      0;  // mean of the segment before (to the previous change point)
+  double mean_after =
+      0;                 // mean of the segment after (to the next change point)
+  double magnitude = 0;  // (mean_after - mean_before) / mean_before
+  double p_value =
+      0;  // Student's t-test (pooled variance) between the two segments,
+          // corrected for the split positions unless turned off
 };
 
 // In increasing order of index.
-std::vector<ChangePoint> detect_change_points(std::span<const double> series,
-                                              const ChangePointOptions& options = {});
+std::vector<ChangePoint> detect_change_points(
+    std::span<const double> series, const ChangePointOptions& options = {});
 
 }  // namespace fpbench::stats

@@ -14,9 +14,9 @@
 // NaN p-values (benchmarks with no test) stay NaN and are not counted in m,
 // as p.adjust does. m = 0 or 1: the values are returned unchanged.
 
+#include <optional>
 #include <span>
 #include <string_view>
-#include <optional>
 #include <vector>
 
 namespace fpbench::stats {

@@ -35,8 +35,8 @@ struct PairedTest {
   double p_value = 0;
 };
 
-std::optional<PairedTest> paired_log_ratio_test(std::span<const double> old_values,
-                                                std::span<const double> new_values);
+std::optional<PairedTest> paired_log_ratio_test(
+    std::span<const double> old_values, std::span<const double> new_values);
 
 // The interval [lower, upper] of the change exp(m) - 1, in %, at level
 // 1 - alpha, for n pairs with the observed mean and spread of the log ratios.
@@ -44,16 +44,18 @@ struct PercentInterval {
   double lower_pct = 0;
   double upper_pct = 0;
 };
-PercentInterval paired_interval_pct(double mean_log_ratio, double sd_log_ratio, std::size_t n,
-                                    double alpha);
+PercentInterval paired_interval_pct(double mean_log_ratio, double sd_log_ratio,
+                                    std::size_t n, double alpha);
 
 // The smallest number of pairs (up to max_runs) whose interval of the change
 // would lie wholly above -threshold_pct, or wholly below zero while reaching
 // past -threshold_pct, if the observed mean and spread of the log ratios held
 // (the rule of power.hpp's runs_to_decide). `lower_is_better` mirrors it for
 // values where a rise is worse. nullopt when max_runs would not decide.
-std::optional<std::size_t> paired_runs_to_decide(const PairedTest& test, double threshold_pct,
-                                                 double alpha, bool lower_is_better,
+std::optional<std::size_t> paired_runs_to_decide(const PairedTest& test,
+                                                 double threshold_pct,
+                                                 double alpha,
+                                                 bool lower_is_better,
                                                  std::size_t max_runs = 100000);
 
 }  // namespace fpbench::stats

@@ -6,7 +6,8 @@
 // With n runs on each side the (1 - alpha) interval of the improvement
 // (relative to the old mean, in %) has half-width
 //
-//   h(n) = qt(1 - alpha/2, df(n)) * sqrt((var_old + var_new) / n) / mean_old * 100
+//   h(n) = qt(1 - alpha/2, df(n)) * sqrt((var_old + var_new) / n) / mean_old *
+//   100
 //
 // where df(n) is Welch-Satterthwaite with these variances and n per side.
 // Assuming the observed improvement d and variances hold, the smallest n for

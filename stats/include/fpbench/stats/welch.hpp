@@ -4,12 +4,13 @@
 //
 //   se = sqrt(var_old / n_old + var_new / n_new)
 //   t  = (mean_new - mean_old) / se                (positive: new is higher)
-//   df = se^4 / ((var_old/n_old)^2 / (n_old - 1) + (var_new/n_new)^2 / (n_new - 1))
-//   p  = 2 * P(T_df < -|t|)                         (two-sided)
+//   df = se^4 / ((var_old/n_old)^2 / (n_old - 1) + (var_new/n_new)^2 / (n_new -
+//   1)) p  = 2 * P(T_df < -|t|)                         (two-sided)
 //
 // Welch-Satterthwaite degrees of freedom are not integers; the Student t
 // distribution is Boost.Math's, evaluated at the non-integer df.
-// Reference: B. L. Welch, Biometrika 34 (1947) 28-35; R's stats:::t.test.default.
+// Reference: B. L. Welch, Biometrika 34 (1947) 28-35; R's
+// stats:::t.test.default.
 //
 // Assumptions: independent samples, each roughly normal or large enough for
 // the central limit theorem; the variances may differ.

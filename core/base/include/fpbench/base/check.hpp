@@ -18,6 +18,6 @@ namespace fpbench::detail {
 
 }  // namespace fpbench::detail
 
-#define FPBENCH_CHECK(cond)                                          \
-  ((cond) ? static_cast<void>(0)                                     \
+#define FPBENCH_CHECK(cond)      \
+  ((cond) ? static_cast<void>(0) \
           : ::fpbench::detail::check_failed(__FILE__, __LINE__, #cond))

@@ -14,7 +14,8 @@ inline std::string cpu_model() {
   for (std::string line; std::getline(in, line);) {
     if (line.rfind("model name", 0) == 0) {
       const auto colon = line.find(':');
-      if (colon != std::string::npos) return line.substr(line.find_first_not_of(' ', colon + 1));
+      if (colon != std::string::npos)
+        return line.substr(line.find_first_not_of(' ', colon + 1));
     }
   }
   return "unknown";
