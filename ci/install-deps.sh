@@ -13,6 +13,7 @@ packages=(
   valgrind
   chromium
   clang libclang-rt-14-dev
+  clang-format shellcheck
 )
 # node and npm: the dashboard's chart library is vendored with `npm pack` at
 # build time and its browser test runs on node. Debian's packages only where

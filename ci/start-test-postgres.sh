@@ -20,8 +20,9 @@ bin=${FPBENCH_PG_BIN:-}
 if [ -z "$bin" ]; then
   for d in /usr/lib/postgresql/*/bin; do [ -x "$d/initdb" ] && bin=$d; done
 fi
-[ -n "$bin" ] && [ -x "$bin/initdb" ] && [ -x "$bin/pg_ctl" ] ||
+if [ -z "$bin" ] || [ ! -x "$bin/initdb" ] || [ ! -x "$bin/pg_ctl" ]; then
   die "no initdb/pg_ctl found (install postgresql, or set FPBENCH_PG_BIN)"
+fi
 
 if [ "$(id -u)" -eq 0 ]; then
   id postgres >/dev/null 2>&1 || die "running as root and there is no postgres user to run the server"

@@ -12,7 +12,8 @@ if dpkg -s fpbench >/dev/null 2>&1; then
   echo "deb_install_test: a fpbench package is installed already; not touching it" >&2; exit 2
 fi
 (cd "$build" && cpack -G DEB >/dev/null)
-deb=$(ls -t "$build"/fpbench_*.deb | head -1)
+deb=$(find "$build" -maxdepth 1 -name 'fpbench_*.deb' -printf '%T@ %p\n' | sort -n | tail -1 | cut -d' ' -f2-)
+[ -n "$deb" ] || { echo "FAIL: cpack made no fpbench_*.deb in $build" >&2; exit 1; }
 dpkg-deb -f "$deb" Depends
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/fpbench-deb.XXXXXX")
 trap 'dpkg -r fpbench >/dev/null 2>&1 || true; rm -rf "$scratch"' EXIT

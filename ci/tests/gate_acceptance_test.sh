@@ -74,6 +74,20 @@ expect 0 all 1 "0 0"
 expect 1 all 0 "0 0"
 expect 1 all 1 "1 0"
 expect 2 bogus 1 "0"
+
+# A patch that no longer applies must fail the script before any gate runs.
+# Were it ignored, the "A/B" would compare HEAD with itself, which the stub
+# answers as an A/A trial with exit 1 here, and the script would pass.
+(cd "$src" && git apply --numstat ci/demo/slow-read-5pct.patch) | while read -r _ _ path; do
+  printf '// moved on\n' > "$repo/$path"
+done
+git -C "$repo" -c user.name=test -c user.email=test@localhost commit -qam "the patched file moved on"
+expect 1 ab 1 "1"
+grep -q 'slow-read-5pct.patch does not apply' "$scratch/log" ||
+  { echo "FAIL: gate-acceptance did not say the patch does not apply" >&2; failures=$((failures + 1)); }
+[ ! -e "$scratch/calls" ] ||
+  { echo "FAIL: gate-acceptance ran a gate although its patch did not apply" >&2; failures=$((failures + 1)); }
+
 [ "$(git -C "$repo" worktree list | wc -l)" = 1 ] ||
   { echo "FAIL: gate-acceptance left a worktree behind" >&2; failures=$((failures + 1)); }
 [ "$failures" = 0 ]

@@ -21,7 +21,10 @@ skip_or_fail() {
 }
 [ -n "${FPBENCH_TEST_POSTGRES_URL:-}" ] ||
   skip_or_fail "FPBENCH_TEST_POSTGRES_URL is not set (eval \"\$(bash ci/start-test-postgres.sh)\")"
-psql=$(command -v psql || ls /usr/lib/postgresql/*/bin/psql 2>/dev/null | tail -1 || true)
+psql=$(command -v psql || true)
+if [ -z "$psql" ]; then
+  for candidate in /usr/lib/postgresql/*/bin/psql; do [ -x "$candidate" ] && psql=$candidate; done
+fi
 [ -n "$psql" ] || skip_or_fail "no psql"
 
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/fpbench-shard-history.XXXXXX")

@@ -9,6 +9,7 @@
 set -euo pipefail
 test_name=disk_full_test
 fpbench=${1:?usage: disk_full_test.sh FPBENCH}
+# shellcheck source=harness/tests/fake_scenarios.sh
 . "$(dirname "$0")/fake_scenarios.sh"
 
 [ "$(id -u)" = 0 ] || skip_or_fail_in_ci "mounting a small tmpfs needs root"

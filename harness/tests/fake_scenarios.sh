@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by the shell tests: fake_scenarios PATH [CONFIG_PAD] writes a
 # stand-in fpbench-scenarios at PATH with the benchmarks demo/a and demo/b
 # (their configuration padded with CONFIG_PAD characters, to make long rows)
@@ -18,7 +19,9 @@ SCRIPT
 
 # Skips the test saying why (ctest's SKIP_RETURN_CODE 77), or fails it under
 # CI, where every prerequisite is there (CI set to anything but "", 0, false).
+# The sourcing script sets test_name.
 skip_or_fail_in_ci() {
+  # shellcheck disable=SC2154
   case "${CI:-}" in
     "" | 0 | false)
       echo "$test_name: SKIPPED: $1" >&2

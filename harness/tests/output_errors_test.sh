@@ -4,10 +4,13 @@
 # gone while SIGPIPE is ignored (as under some CI runners and daemons).
 #
 #   bash output_errors_test.sh FPBENCH SOURCE_DIR
+# The sh -c scripts below expand $0 and $1 in their own shell, not here.
+# shellcheck disable=SC2016
 set -euo pipefail
 test_name=output_errors_test
 fpbench=${1:?usage: output_errors_test.sh FPBENCH SOURCE_DIR}
 src=${2:?usage: output_errors_test.sh FPBENCH SOURCE_DIR}
+# shellcheck source=harness/tests/fake_scenarios.sh
 . "$(dirname "$0")/fake_scenarios.sh"
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/fpbench-output-errors.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
