@@ -114,7 +114,7 @@ std::string format_gate_text(const GateResult& result) {
     MetricSamples header;
     header.metric = result.options.metric;
     header.info = MetricInfo{"", "the decided rows", true,
-                             *result.options.exact_noise_floor};
+                             *result.options.exact_noise_floor, std::nullopt};
     header.source = "see below";
     std::string t = format_metric_text(header, table);
     out += t.substr(t.find('\n') + 1) + "\n";

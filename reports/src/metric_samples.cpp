@@ -16,12 +16,20 @@ constexpr std::string_view kSyscallPrefix = "syscalls:";
 
 const std::vector<MetricInfo>& metric_table() {
   static const std::vector<MetricInfo> table = {
-      {"wall", "operations per second (wall clock)", false, 0},
-      {"cpu", "CPU seconds per operation (user + system)", true, 0},
-      {"instructions", "instructions per operation", true, 1e-4},
-      {"syscalls", "system calls per operation", true, 0},
-      {"syscalls_all", "system calls per operation, waits included", true, 0},
-      {"faults", "page faults per operation", true, 0},
+      {"wall", "operations per second (wall clock)", false, 0, std::nullopt},
+      {"cpu", "CPU seconds per operation (user + system)", true, 0,
+       std::nullopt},
+      {"instructions", "instructions per operation", true, 1e-4, 1.0},
+      {"syscalls", "system calls per operation", true, 0, 0.0},
+      {"syscalls_all", "system calls per operation, waits included", true, 0,
+       0.0},
+      {"faults", "page faults per operation", true, 0, 0.0},
+      {"allocs", "allocation calls per operation", true, 0, 0.0},
+      {"alloc_bytes", "bytes requested from the allocator per operation", true,
+       0, 0.0},
+      // A process's peak resident set moves by a few pages between runs of
+      // one program (where the kernel placed its stack and libraries).
+      {"rss", "peak resident set of the process, KiB", true, 0.02, 5.0},
   };
   return table;
 }
@@ -138,7 +146,7 @@ Result<SampleRecord> parse_record(std::string_view text,
 std::optional<MetricInfo> metric_info(std::string_view metric) {
   if (metric.substr(0, kSyscallPrefix.size()) == kSyscallPrefix &&
       metric.size() > kSyscallPrefix.size()) {
-    return MetricInfo{metric, "calls per operation", true, 0};
+    return MetricInfo{metric, "calls per operation", true, 0, 0.0};
   }
   for (const MetricInfo& m : metric_table()) {
     if (m.name == metric) return m;
@@ -153,6 +161,13 @@ const std::vector<std::string_view>& known_metrics() {
     return out;
   }();
   return names;
+}
+
+std::string metric_names_text() {
+  std::string names;
+  for (std::string_view n : known_metrics())
+    names += (names.empty() ? "" : ", ") + std::string(n);
+  return names + " or syscalls:NAME";
 }
 
 const MetricReading* SampleRecord::find(std::string_view metric) const {
@@ -222,11 +237,8 @@ Result<MetricSamples> select_metric(const std::vector<SampleRecord>& records,
                                     const std::string& input_name) {
   const auto info = metric_info(metric);
   if (!info) {
-    std::string names;
-    for (std::string_view n : known_metrics())
-      names += (names.empty() ? "" : ", ") + std::string(n);
-    return usage_error(fmt::format(
-        "unknown metric '{}': expected {} or syscalls:NAME", metric, names));
+    return usage_error(fmt::format("unknown metric '{}': expected {}", metric,
+                                   metric_names_text()));
   }
   const bool by_name =
       metric.substr(0, kSyscallPrefix.size()) == kSyscallPrefix;

@@ -43,13 +43,19 @@ struct MetricInfo {
   // Relative spread (max - min over |mean|) of one side below which its
   // samples count as exact: the metric's measured noise between processes.
   double noise_floor = 0;
+  // The gate's largest tolerated rise, in percent, when no --max-regression
+  // names the metric; none: the plain --max-regression (wall, cpu).
+  std::optional<double> gate_threshold_pct;
 };
 
-// "wall", "cpu", "faults", "syscalls", "syscalls_all", "instructions", or
-// "syscalls:NAME" for one system call by name.
+// "wall", "cpu", "faults", "rss", "syscalls", "syscalls_all",
+// "instructions", "allocs", "alloc_bytes", or "syscalls:NAME" for one
+// system call by name: the one table of metrics.
 std::optional<MetricInfo> metric_info(std::string_view metric);
 // Every metric name fpbench run measures, in the order tables list them.
 const std::vector<std::string_view>& known_metrics();
+// "wall, cpu, ... or syscalls:NAME", for help texts and errors.
+std::string metric_names_text();
 
 struct MetricReading {
   double value = 0;
