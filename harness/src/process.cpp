@@ -3,9 +3,11 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <sched.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cerrno>
@@ -31,15 +33,17 @@ void close_pair(std::array<int, 2>& p) {
   }
 }
 
-using Clock = std::chrono::steady_clock;
-
 // How often a child that keeps its pipes open is checked for having exited.
 constexpr std::chrono::milliseconds kExitCheck{50};
+
+using Clock = std::chrono::steady_clock;
 
 struct Child {
   pid_t pid = -1;
   bool reaped = false;
   int status = 0;
+  Clock::time_point exited_at;
+  rusage usage{};
 
   // Once the child has exited, kills what is left of its group and reaps
   // it. The group is killed while the child is still a zombie, so that its
@@ -54,8 +58,9 @@ struct Child {
       if (r < 0 || info.si_pid != pid) return false;
       break;
     }
+    exited_at = Clock::now();
     ::kill(-pid, SIGKILL);
-    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    while (::wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
     }
     reaped = true;
     return true;
@@ -202,13 +207,16 @@ Result<ProcessResult> run_process(const std::vector<std::string>& argv,
   std::array<int, 2> out_pipe = {-1, -1};
   std::array<int, 2> err_pipe = {-1, -1};
   std::array<int, 2> exec_pipe = {-1, -1};  // reports a failed exec
+  std::array<int, 2> go_pipe = {-1, -1};    // holds the child for on_start
   if (::pipe2(out_pipe.data(), O_CLOEXEC) != 0 ||
       ::pipe2(err_pipe.data(), O_CLOEXEC) != 0 ||
-      ::pipe2(exec_pipe.data(), O_CLOEXEC) != 0) {
+      ::pipe2(exec_pipe.data(), O_CLOEXEC) != 0 ||
+      (options.on_start && ::pipe2(go_pipe.data(), O_CLOEXEC) != 0)) {
     const int e = errno;
     close_pair(out_pipe);
     close_pair(err_pipe);
     close_pair(exec_pipe);
+    close_pair(go_pipe);
     return Error(ErrorKind::kSystem,
                  std::string("cannot create a pipe: ") + std::strerror(e));
   }
@@ -217,7 +225,26 @@ Result<ProcessResult> run_process(const std::vector<std::string>& argv,
     args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
 
+  // Built before fork: the child of a threaded parent may not allocate.
+  std::vector<std::string> env_strings;
+  std::vector<char*> envp;
+  if (!options.env.empty()) {
+    const auto name_of = [](const std::string& entry) {
+      return entry.substr(0, entry.find('='));
+    };
+    for (char** e = environ; *e != nullptr; ++e) env_strings.emplace_back(*e);
+    for (const std::string& entry : options.env) {
+      std::erase_if(env_strings, [&](const std::string& kept) {
+        return name_of(kept) == name_of(entry);
+      });
+      env_strings.push_back(entry);
+    }
+    for (std::string& entry : env_strings) envp.push_back(entry.data());
+    envp.push_back(nullptr);
+  }
+
   install_signal_handlers();
+  const auto started = Clock::now();
   const pid_t pid = ::fork();
   if (pid == 0) {
     // A group of its own, so that what it starts can be killed with it; and
@@ -243,7 +270,17 @@ Result<ProcessResult> run_process(const std::vector<std::string>& argv,
     }
     ::dup2(out_pipe[1], STDOUT_FILENO);
     ::dup2(err_pipe[1], STDERR_FILENO);
-    ::execvp(args[0], args.data());
+    if (go_pipe[0] >= 0) {
+      ::close(go_pipe[1]);  // else its own end would keep the pipe open
+      char go = 0;
+      while (::read(go_pipe[0], &go, 1) < 0 && errno == EINTR) {
+      }
+    }
+    if (envp.empty()) {
+      ::execvp(args[0], args.data());
+    } else {
+      ::execvpe(args[0], args.data(), envp.data());
+    }
     const int e = errno;
     (void)!::write(exec_pipe[1], &e, sizeof e);
     _exit(127);
@@ -252,6 +289,11 @@ Result<ProcessResult> run_process(const std::vector<std::string>& argv,
   ::close(out_pipe[1]);
   ::close(err_pipe[1]);
   ::close(exec_pipe[1]);
+  if (go_pipe[0] >= 0) {
+    ::close(go_pipe[0]);
+    if (pid > 0) options.on_start(pid);
+    ::close(go_pipe[1]);  // the child's read returns: it execs
+  }
   if (pid < 0) {
     ::close(out_pipe[0]);
     ::close(err_pipe[0]);
@@ -265,7 +307,8 @@ Result<ProcessResult> run_process(const std::vector<std::string>& argv,
   ::setpgid(pid, pid);
   const std::size_t slot = track_group(pid);
   ProcessResult result;
-  Child child{pid};
+  Child child;
+  child.pid = pid;
   std::optional<Clock::time_point> deadline;
   if (options.timeout) {
     result.timeout = *options.timeout;
@@ -295,6 +338,16 @@ Result<ProcessResult> run_process(const std::vector<std::string>& argv,
     return Error(ErrorKind::kSystem,
                  "cannot run '" + argv[0] + "': " + std::strerror(exec_errno));
   }
+  result.elapsed = child.exited_at - started;
+  const auto seconds = [](const timeval& t) {
+    return static_cast<double>(t.tv_sec) +
+           static_cast<double>(t.tv_usec) * 1e-6;
+  };
+  result.usage.user_s = seconds(child.usage.ru_utime);
+  result.usage.system_s = seconds(child.usage.ru_stime);
+  result.usage.max_rss_kib = child.usage.ru_maxrss;
+  result.usage.minor_faults = child.usage.ru_minflt;
+  result.usage.major_faults = child.usage.ru_majflt;
   if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
   if (WIFSIGNALED(status) && !result.timed_out)
     result.term_signal = WTERMSIG(status);

@@ -75,12 +75,10 @@ Result<void> check_options(const RunOptions& o) {
           fmt::format("unknown metric '{}': expected {}", m, names));
     }
   }
-  if (o.node && o.paired)
-    return usage_error("--paired is not supported with --node");
-  if (o.node && (o.metrics.size() != 1 || o.metrics[0] != "wall")) {
-    return usage_error("--node measures wall time only");
-  }
-  if (o.node) {
+  if (o.source == SourceKind::kNode) {
+    if (o.paired) return usage_error("--paired is not supported with --node");
+    if (o.metrics.size() != 1 || o.metrics[0] != "wall")
+      return usage_error("--node measures wall time only");
     if (!o.old_program || !o.new_program) {
       return usage_error("--node needs --old NODE and --new NODE");
     }
@@ -88,6 +86,37 @@ Result<void> check_options(const RunOptions& o) {
       return usage_error("--node needs benchmark scripts to run");
     return {};
   }
+  if (o.source == SourceKind::kGbench) {
+    if (!o.old_program || !o.new_program)
+      return usage_error("--gbench needs --old BINARY and --new BINARY");
+    if (o.old_impl || o.new_impl)
+      return usage_error(
+          "--old-impl/--new-impl are fpbench-scenarios' options, not "
+          "--gbench's");
+    if (!o.sets.empty())
+      return usage_error(
+          "--set is fpbench-scenarios' option; give a Google Benchmark binary "
+          "its flags after --");
+    return {};
+  }
+  if (o.source == SourceKind::kCommand) {
+    if (!o.old_program || !o.new_program)
+      return usage_error("--command needs --old 'COMMAND' and --new 'COMMAND'");
+    if (!o.selectors.empty()) {
+      return usage_error(fmt::format(
+          "--command takes no benchmark names ('{}'): quote each command as "
+          "one argument of --old and --new",
+          o.selectors.front()));
+    }
+    if (o.old_impl || o.new_impl || !o.sets.empty())
+      return usage_error(
+          "--old-impl/--new-impl/--set are fpbench-scenarios' options, not "
+          "--command's");
+    return {};
+  }
+  if (!o.program_args.empty())
+    return usage_error(
+        "arguments after -- go to Google Benchmark binaries (--gbench)");
   if ((o.old_impl || o.new_impl) && (!o.old_impl || !o.new_impl)) {
     return usage_error("--old-impl and --new-impl go together");
   }
@@ -154,7 +183,7 @@ Result<void> check_sets(const RunOptions& o) {
     if (auto a = params::parse_assignment(set); !a)
       return usage_error("--set " + set + ": " + a.error().message);
   }
-  if (o.node || o.sets.empty()) return {};
+  if (o.source != SourceKind::kScenarios || o.sets.empty()) return {};
   std::vector<std::string> paths = {o.old_program.value_or(o.scenario_program)};
   const std::string new_path = o.new_program.value_or(o.scenario_program);
   if (new_path != paths[0]) paths.push_back(new_path);

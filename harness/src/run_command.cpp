@@ -10,6 +10,7 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <regex>
 #include <set>
 #include <thread>
 
@@ -78,14 +79,154 @@ Pass add_pass(
   const unsigned cpus = std::max(1U, std::thread::hardware_concurrency());
   pass.parallel = timed ? 1 : o.jobs.value_or(static_cast<int>(cpus));
   pass.max_runs = o.max_runs;
-  pass.sample_timeout =
-      sample_timeout(o, /*many=*/o.node || key == "instructions");
+  pass.sample_timeout = sample_timeout(
+      o, /*many=*/o.source == SourceKind::kNode || key == "instructions");
   return pass;
+}
+
+// The counters of a list (loop_counters.hpp's names) that `o` asks for.
+std::string counter_list(const RunOptions& o,
+                         std::initializer_list<std::string_view> names) {
+  std::string out;
+  for (std::string_view name : names) {
+    const bool asked =
+        name == "allocs"     ? wants(o, "allocs") || wants(o, "alloc_bytes")
+        : name == "syscalls" ? wants(o, "syscalls") || wants(o, "syscalls_all")
+                             : wants(o, name);
+    if (asked) out += (out.empty() ? "" : ",") + std::string(name);
+  }
+  return out;
+}
+
+// The pass's key metric: the first of `names` that `o` asks for.
+std::string first_wanted(const RunOptions& o,
+                         std::initializer_list<std::string_view> names) {
+  for (std::string_view name : names) {
+    if (wants(o, name)) return std::string(name);
+  }
+  return "";
+}
+
+void make_gbench_plan(const RunOptions& o, Plan& plan) {
+  const std::array<std::string, 2> programs = {*o.old_program, *o.new_program};
+  GbenchMeasure base;
+  base.min_time_s = o.min_time_s;
+  base.preload = o.preload;
+  base.valgrind = o.valgrind;
+  base.args = o.program_args;
+  base.query_timeout = detail::query_timeout(o);
+  const auto gbench = [&](GbenchMeasure how) {
+    return [&, how](std::size_t side) {
+      return make_gbench_source(programs[side], how);
+    };
+  };
+  if (const std::string key = first_wanted(o, {"wall", "cpu", "faults", "rss"});
+      !key.empty()) {
+    GbenchMeasure how = base;
+    how.counters = counter_list(o, {"cpu", "faults"});
+    how.rss = wants(o, "rss");
+    plan.passes.push_back(add_pass(plan, o, key, gbench(how)));
+  }
+  if (const std::string key = first_wanted(
+          o, {"syscalls", "syscalls_all", "allocs", "alloc_bytes"});
+      !key.empty()) {
+    GbenchMeasure how = base;
+    how.kind = GbenchMeasure::Kind::kCounting;
+    how.counters = counter_list(o, {"syscalls", "allocs"});
+    plan.passes.push_back(
+        add_pass(plan, o, key.rfind("syscalls", 0) == 0 ? "syscalls" : key,
+                 gbench(how)));
+  }
+  if (wants(o, "instructions")) {
+    GbenchMeasure how = base;
+    how.counters = "instructions";
+    if (hardware_instruction_counter_available()) {
+      how.kind = GbenchMeasure::Kind::kCounting;
+    } else {
+      how.kind = GbenchMeasure::Kind::kCallgrind;
+      plan.notes.push_back(
+          "instructions: no hardware counter here, so they are counted under " +
+          o.valgrind + " --tool=callgrind");
+    }
+    plan.passes.push_back(add_pass(plan, o, "instructions", gbench(how)));
+  }
+}
+
+// What fpbench's own spawning costs: the median wall time of a process
+// that does nothing (true), measured as every sample is.
+double spawn_cost_s() {
+  std::vector<double> times;
+  for (int i = 0; i < 21; ++i) {
+    const auto p = run_process({"true"});
+    if (p && p->ok())
+      times.push_back(std::chrono::duration<double>(p->elapsed).count());
+  }
+  if (times.empty()) return 0;
+  std::nth_element(
+      times.begin(),
+      times.begin() + static_cast<std::ptrdiff_t>(times.size() / 2),
+      times.end());
+  return times[times.size() / 2];
+}
+
+void make_command_plan(const RunOptions& o, Plan& plan) {
+  const std::array<std::string, 2> commands = {*o.old_program, *o.new_program};
+  CommandMeasure base;
+  base.preload = o.preload;
+  base.valgrind = o.valgrind;
+  const auto command = [&](CommandMeasure how) {
+    return [&, how](std::size_t side) {
+      return make_command_source(commands[side], o.command, how);
+    };
+  };
+  if (const std::string key = first_wanted(o, {"wall", "cpu", "faults", "rss"});
+      !key.empty()) {
+    CommandMeasure how = base;
+    how.cpu = wants(o, "cpu");
+    how.faults = wants(o, "faults");
+    how.rss = wants(o, "rss");
+    plan.passes.push_back(add_pass(plan, o, key, command(how)));
+    plan.notes.push_back(fmt::format(
+        "starting a process costs fpbench {:.3f} ms here (the median of 21 "
+        "runs of true); every wall time includes it",
+        spawn_cost_s() * 1e3));
+  }
+  // Apart: each process of the command writes its allocation counts as it
+  // exits, system calls that the tracepoints would count.
+  if (wants(o, "syscalls") || wants(o, "syscalls_all")) {
+    CommandMeasure how = base;
+    how.kind = CommandMeasure::Kind::kCounting;
+    how.syscalls = true;
+    plan.passes.push_back(add_pass(plan, o, "syscalls", command(how)));
+  }
+  if (const std::string key = first_wanted(o, {"allocs", "alloc_bytes"});
+      !key.empty()) {
+    CommandMeasure how = base;
+    how.kind = CommandMeasure::Kind::kCounting;
+    how.allocs = true;
+    plan.passes.push_back(add_pass(plan, o, key, command(how)));
+  }
+  if (wants(o, "instructions")) {
+    CommandMeasure how = base;
+    how.kind = CommandMeasure::Kind::kCallgrind;
+    plan.notes.push_back("instructions: counted under " + o.valgrind +
+                         " --tool=callgrind --trace-children=yes, every "
+                         "process of the command");
+    plan.passes.push_back(add_pass(plan, o, "instructions", command(how)));
+  }
 }
 
 Plan make_plan(const RunOptions& o) {
   Plan plan;
-  if (o.node) {
+  if (o.source == SourceKind::kCommand) {
+    make_command_plan(o, plan);
+    return plan;
+  }
+  if (o.source == SourceKind::kGbench) {
+    make_gbench_plan(o, plan);
+    return plan;
+  }
+  if (o.source == SourceKind::kNode) {
     const std::array<std::string, 2> nodes = {*o.old_program, *o.new_program};
     plan.passes.push_back(add_pass(plan, o, "wall", [&](std::size_t side) {
       return make_node_source(nodes[side], o.selectors, o.sets);
@@ -103,23 +244,25 @@ Plan make_plan(const RunOptions& o) {
       return make_scenario_source(programs[side], impls[side], o.sets, how);
     };
   };
-  if (wants(o, "wall") || wants(o, "cpu") || wants(o, "faults")) {
+  if (const std::string key = first_wanted(o, {"wall", "cpu", "faults", "rss"});
+      !key.empty()) {
     ScenarioMeasure how;
     how.min_time_s = o.min_time_s;
-    std::string counters;
-    if (wants(o, "cpu")) counters = "cpu";
-    if (wants(o, "faults")) counters += counters.empty() ? "faults" : ",faults";
-    how.counters = counters;
-    const std::string key =
-        wants(o, "wall") ? "wall" : (wants(o, "cpu") ? "cpu" : "faults");
+    how.counters = counter_list(o, {"cpu", "faults"});
+    how.rss = wants(o, "rss");
     plan.passes.push_back(add_pass(plan, o, key, scenario(how)));
   }
-  if (wants(o, "syscalls") || wants(o, "syscalls_all")) {
+  if (const std::string key = first_wanted(
+          o, {"syscalls", "syscalls_all", "allocs", "alloc_bytes"});
+      !key.empty()) {
     ScenarioMeasure how;
     how.kind = ScenarioMeasure::Kind::kCounting;
-    how.counters = "syscalls";
+    how.counters = counter_list(o, {"syscalls", "allocs"});
+    how.preload = o.preload;
     how.iterations = o.counter_iterations.value_or(kCountingIterations);
-    plan.passes.push_back(add_pass(plan, o, "syscalls", scenario(how)));
+    plan.passes.push_back(
+        add_pass(plan, o, key.rfind("syscalls", 0) == 0 ? "syscalls" : key,
+                 scenario(how)));
   }
   if (wants(o, "instructions")) {
     ScenarioMeasure how;
@@ -144,14 +287,42 @@ Plan make_plan(const RunOptions& o) {
   return plan;
 }
 
+// Google Benchmark's selection: a benchmark is kept when its full name
+// contains a match of one of the expressions (as --benchmark_filter).
+Result<std::vector<std::regex>> gbench_selectors(const RunOptions& o) {
+  std::vector<std::regex> out;
+  for (const std::string& sel : o.selectors) {
+    try {
+      out.emplace_back(sel, std::regex::extended);
+    } catch (const std::regex_error& e) {
+      return usage_error(
+          fmt::format("'{}' is not a regular expression: {}", sel, e.what()));
+    }
+  }
+  return out;
+}
+
 // The jobs both sides have, selected and filtered as compare.js does.
 Result<std::vector<std::string>> select_jobs(const Pass& pass,
                                              const RunOptions& o) {
+  const bool node = o.source == SourceKind::kNode;
+  const bool gbench = o.source == SourceKind::kGbench;
+  const bool command = o.source == SourceKind::kCommand;
+  auto regexes = gbench_selectors(o);
+  if (!regexes) return regexes.error();
   std::set<std::string> matched;
   const auto keep = [&](const std::string& job) {
-    const std::string scenario = o.node ? job : job.substr(0, job.find(' '));
-    bool selected = o.selectors.empty() || o.node;
-    if (!o.node) {
+    const std::string scenario =
+        node || gbench || command ? job : job.substr(0, job.find(' '));
+    bool selected = o.selectors.empty() || node;
+    if (gbench) {
+      for (std::size_t i = 0; i < regexes->size(); ++i) {
+        if (std::regex_search(job, (*regexes)[i])) {
+          matched.insert(o.selectors[i]);
+          selected = true;
+        }
+      }
+    } else if (!node) {
       for (const std::string& sel : o.selectors) {
         if (selector_matches(sel, scenario)) {
           matched.insert(sel);
@@ -165,11 +336,13 @@ Result<std::vector<std::string>> select_jobs(const Pass& pass,
   };
   auto jobs = common_jobs(pass, keep);
   if (!jobs) return jobs.error();
-  if (!o.node) {
+  if (!node) {
     for (const std::string& sel : o.selectors) {
       if (matched.count(sel) == 0) {
-        return usage_error("no scenario matches '" + sel +
-                           "' (see fpbench list)");
+        return usage_error(
+            gbench ? fmt::format("no benchmark of {} matches '{}'",
+                                 pass.sources[0]->describe(), sel)
+                   : "no scenario matches '" + sel + "' (see fpbench list)");
       }
     }
   }
@@ -303,7 +476,7 @@ Result<nlohmann::json> apply_shard(const RunOptions& o,
                                                  ? detail::host_name()
                                                  : o.machine_name}};
   if (o.shard.count == 1 && !o.shard_costs) return context;
-  if (o.shard_costs && o.node) {
+  if (o.shard_costs && o.source == SourceKind::kNode) {
     return usage_error(
         "--shard-costs does not apply to --node (its jobs are scripts)");
   }
@@ -383,7 +556,7 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
   if (!jobs) return jobs.error();
   auto shard = apply_shard(o, *jobs);
   if (!shard) return shard.error();
-  if (!o.node) {
+  if (o.source != SourceKind::kNode) {
     for (Pass& pass : plan.passes) {
       if (pass.sources[0]->batched()) pass.jobs = batches_by_scenario(*jobs);
     }

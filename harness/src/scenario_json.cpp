@@ -105,10 +105,11 @@ Result<void> add_counters(const nlohmann::json& row, const std::string& sources,
                                          {}});
     return {};
   };
-  for (auto ok :
-       {add("fpbench_cpu_s", "cpu", "cpu"),
-        add("fpbench_faults", "faults", "faults"),
-        add("fpbench_instructions", "instructions", "instructions")}) {
+  for (auto ok : {add("fpbench_cpu_s", "cpu", "cpu"),
+                  add("fpbench_faults", "faults", "faults"),
+                  add("fpbench_instructions", "instructions", "instructions"),
+                  add("fpbench_allocs", "allocs", "allocs"),
+                  add("fpbench_alloc_bytes", "alloc_bytes", "allocs")}) {
     if (!ok) return ok;
   }
   const auto syscalls = typed_field(row, "fpbench_syscalls", Kind::kNumber);
@@ -136,7 +137,8 @@ Result<void> add_counters(const nlohmann::json& row, const std::string& sources,
 
 }  // namespace
 
-Result<std::vector<SampleRecord>> parse_scenario_json(const std::string& json) {
+Result<std::vector<SampleRecord>> parse_scenario_json(const std::string& json,
+                                                      RowRate rate_from) {
   const auto doc =
       nlohmann::json::parse(json, nullptr, /*allow_exceptions=*/false);
   if (doc.is_discarded()) {
@@ -190,6 +192,16 @@ Result<std::vector<SampleRecord>> parse_scenario_json(const std::string& json) {
       return benchmark_error(*message ? (*message)->get<std::string>()
                                       : std::string("error"));
     }
+    // Google Benchmark 1.8+: SkipWithMessage, and SkipWithError as well.
+    const auto skipped = typed_field(b, "skipped", Kind::kBoolean);
+    if (!skipped) return skipped.error();
+    if (*skipped && (*skipped)->get<bool>()) {
+      const auto message = typed_field(b, "skip_message", Kind::kString);
+      if (!message) return message.error();
+      return benchmark_error("skipped: " + (*message
+                                                ? (*message)->get<std::string>()
+                                                : std::string("(no message)")));
+    }
     const auto run_type = typed_field(b, "run_type", Kind::kString);
     if (!run_type) return run_type.error();
     if (!*run_type)
@@ -198,6 +210,7 @@ Result<std::vector<SampleRecord>> parse_scenario_json(const std::string& json) {
     double values[3] = {};
     const char* const keys[3] = {"items_per_second", "real_time", "iterations"};
     for (std::size_t i = 0; i < 3; ++i) {
+      if (i == 0 && rate_from == RowRate::kPerIteration) continue;
       const auto value = typed_field(b, keys[i], Kind::kNumber);
       if (!value) return value.error();
       if (!*value)
@@ -205,7 +218,8 @@ Result<std::vector<SampleRecord>> parse_scenario_json(const std::string& json) {
             fmt::format("the benchmark reported no {}", keys[i]));
       values[i] = (*value)->get<double>();
     }
-    const auto [rate, real_time, iterations] = values;
+    const double real_time = values[1];
+    const double iterations = values[2];
     // A count, and one an int64 holds exactly.
     if (!(iterations >= 1 && iterations <= 9007199254740992.0) ||
         iterations !=
@@ -230,6 +244,10 @@ Result<std::vector<SampleRecord>> parse_scenario_json(const std::string& json) {
     const auto name = benchmark_of_row(
         *name_field ? (*name_field)->get<std::string>() : std::string());
     const double time_s = real_time * iterations * per_unit;
+    // As `fpbench compare --gbench` reads the row: iterations per second.
+    const double rate = rate_from == RowRate::kPerIteration
+                            ? 1.0 / (real_time * per_unit)
+                            : values[0];
     const std::string where = name.first + " " + name.second;
     for (auto ok : {reports::check_rate(rate, where),
                     reports::check_time(time_s, where)}) {

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "callgrind_output.hpp"
 #include "fpbench/harness/sample_source.hpp"
 #include "fpbench/harness/scenario_program.hpp"
 #include "fpbench/reports/sample_value.hpp"
@@ -22,31 +23,6 @@ namespace {
 
 using reports::MetricReading;
 using reports::SampleRecord;
-
-// The output of the process that ran the loops (the one with the most
-// "fpbench-loop" parts), read and the folder removed.
-std::string take_measured_callgrind_output(const std::string& dir) {
-  std::string best;
-  std::size_t best_loops = 0;
-  std::error_code ignored;
-  for (const auto& entry : std::filesystem::directory_iterator(dir, ignored)) {
-    std::ifstream in(entry.path());
-    std::ostringstream text;
-    text << in.rdbuf();
-    const std::string t = text.str();
-    std::size_t loops = 0;
-    for (std::size_t at = t.find("fpbench-loop"); at != std::string::npos;
-         at = t.find("fpbench-loop", at + 1)) {
-      ++loops;
-    }
-    if (best.empty() || loops > best_loops) {
-      best = t;
-      best_loops = loops;
-    }
-  }
-  std::filesystem::remove_all(dir, ignored);
-  return best;
-}
 
 // The error_message of each benchmark row that reports one, "; "-joined:
 // what a failing benchmark said about itself ("no fixture tree 'x'").
@@ -140,7 +116,7 @@ class ScenarioSource final : public SampleSource {
       return {};
     const std::vector<std::string> argv = {
         program_.path(), "--counters=" + how_.counters, "--check-counters"};
-    const auto p = run_process(argv, program_.query_options());
+    const auto p = run_process(argv, with_preload(program_.query_options()));
     if (!p) return p.error();
     if (p->ok()) {
       hold_tracepoints(p->out);
@@ -195,17 +171,13 @@ class ScenarioSource final : public SampleSource {
     if (how_.kind == ScenarioMeasure::Kind::kCallgrind) {
       // One file per process (%p): a scenario that forks a helper (a pipe's
       // reader) must not have it overwrite the measured process's counts.
-      char dir[] = "/tmp/fpbench-callgrind-XXXXXX";
-      if (::mkdtemp(dir) == nullptr) {
-        return io_error(
-            "cannot create a folder for callgrind's output in /tmp");
-      }
-      callgrind_dir = dir;
-      argv.insert(argv.begin(),
-                  {how_.valgrind, "--tool=callgrind", "--combine-dumps=yes",
-                   "--callgrind-out-file=" + callgrind_dir + "/callgrind.%p"});
+      auto dir = make_callgrind_dir();
+      if (!dir) return dir.error();
+      callgrind_dir = *dir;
+      const auto prefix = callgrind_argv(how_.valgrind, callgrind_dir);
+      argv.insert(argv.begin(), prefix.begin(), prefix.end());
     }
-    const auto p = run_process(argv, options);
+    const auto p = run_process(argv, with_preload(options));
     std::string callgrind_text;
     if (!callgrind_dir.empty())
       callgrind_text = take_measured_callgrind_output(callgrind_dir);
@@ -248,6 +220,13 @@ class ScenarioSource final : public SampleSource {
             fmt::format("reported '{} {}', which was not asked for",
                         record.filename, record.configuration));
       }
+      if (how_.rss) {
+        record.metrics.emplace_back(
+            "rss", MetricReading{static_cast<double>(p->usage.max_rss_kib),
+                                 "wait4",
+                                 std::nullopt,
+                                 {}});
+      }
       if (how_.kind != ScenarioMeasure::Kind::kTimed) {
         // A count of a few iterations says nothing about time.
         std::erase_if(record.metrics,
@@ -271,6 +250,13 @@ class ScenarioSource final : public SampleSource {
   }
 
  private:
+  // Allocations are counted by the preload library (loop_counters.hpp).
+  [[nodiscard]] ProcessOptions with_preload(ProcessOptions options) const {
+    if (how_.counters.find("allocs") != std::string::npos)
+      options.env.push_back("LD_PRELOAD=" + how_.preload);
+    return options;
+  }
+
   // `--check-counters` lists "tracepoint EVENT" lines.
   void hold_tracepoints(const std::string& listing) const {
     if (!keepers_->empty()) return;

@@ -20,6 +20,7 @@
 
 #include "fpbench/ci/gate.hpp"
 #include "fpbench/reports/gate_html.hpp"
+#include "fpbench/reports/metric_samples.hpp"
 #include "fpbench/reports/sample_sources.hpp"
 #include "sample_input_flags.hpp"
 #include "subcommands.hpp"
@@ -141,9 +142,10 @@ class Gate : public Subcommand {
     o.metric = m.metric == "wall"
                    ? "rate_ops_per_s"
                    : fmt::format("{} per operation ({})", m.metric, m.source);
-    if (m.metric == "instructions") o.max_regression_pct = 1;
-    if (m.metric.rfind("syscalls", 0) == 0 || m.metric == "faults")
-      o.max_regression_pct = 0;
+    if (const auto info = reports::metric_info(m.metric);
+        info && info->gate_threshold_pct) {
+      o.max_regression_pct = *info->gate_threshold_pct;
+    }
     for (const std::string& text : max_regressions_) {
       const std::size_t eq = text.find('=');
       if (eq == std::string::npos) {

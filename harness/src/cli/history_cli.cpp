@@ -7,13 +7,14 @@
 
 #include "fpbench/ci/history_commands.hpp"
 #include "fpbench/ci/history_merge.hpp"
+#include "fpbench/reports/metric_samples.hpp"
 #include "subcommands.hpp"
 
 namespace fpbench::cli {
 namespace {
 
 void add_series_options(CLI::App* cmd, ci::SeriesOptions& o, bool detection,
-                        const char* metric_help) {
+                        const std::string& metric_help) {
   cmd->add_option("--db", o.db,
                   "History store: an SQLite file, or a postgresql:// URL")
       ->required();
@@ -131,10 +132,9 @@ class History : public Subcommand {
     report_ = history_->add_subcommand(
         "report",
         "Nightly summary: latest vs previous and vs the last change point");
-    add_series_options(report_, report_options_.series, true,
-                       "The metric reported: wall (ops/s), cpu, faults, "
-                       "instructions, syscalls, "
-                       "syscalls_all or syscalls:NAME");
+    add_series_options(
+        report_, report_options_.series, true,
+        "The metric reported (wall in ops/s): " + reports::metric_names_text());
     report_->add_option("--format", report_options_.format, "markdown or json")
         ->capture_default_str();
     report_->add_option("--last", last_runs_,
@@ -143,10 +143,9 @@ class History : public Subcommand {
 
     plot_ = history_->add_subcommand(
         "plot", "Plot data of the series (writes OUT.json beside OUT.png)");
-    add_series_options(plot_, plot_options_, true,
-                       "The metric plotted: wall (ops/s), cpu, faults, "
-                       "instructions, syscalls, "
-                       "syscalls_all or syscalls:NAME");
+    add_series_options(
+        plot_, plot_options_, true,
+        "The metric plotted (wall in ops/s): " + reports::metric_names_text());
     plot_->add_option("out", plot_png_, "Output image, e.g. history.png")
         ->required();
 

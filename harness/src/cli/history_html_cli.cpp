@@ -4,6 +4,7 @@
 #include <string>
 
 #include "fpbench/ci/history_html.hpp"
+#include "fpbench/reports/metric_samples.hpp"
 #include "subcommands.hpp"
 
 namespace fpbench::cli {
@@ -24,10 +25,9 @@ class HistoryHtml : public Subcommand {
     cmd_->add_option("--db", o.db,
                      "History store: an SQLite file, or a postgresql:// URL")
         ->required();
-    cmd_->add_option("--metric", o.metric,
-                     "The metric shown: wall (ops/s), cpu, faults, "
-                     "instructions, syscalls, "
-                     "syscalls_all or syscalls:NAME")
+    cmd_->add_option(
+            "--metric", o.metric,
+            "The metric shown (wall in ops/s): " + reports::metric_names_text())
         ->capture_default_str();
     cmd_->add_option(
             "--side", o.side,

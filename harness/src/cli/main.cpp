@@ -21,9 +21,20 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version",
                        std::string("fpbench ") + FPBENCH_VERSION + " (commit " +
                            fpbench::scenarios::build_info::kCommit + ")");
+  // `fpbench run ... -- ARGS`: ARGS go to the measured binaries untouched,
+  // not to the positional selectors.
+  std::vector<std::string> program_args;
+  if (argc > 1 && std::string_view(argv[1]) == "run") {
+    for (int i = 2; i < argc; ++i) {
+      if (std::string_view(argv[i]) != "--") continue;
+      program_args.assign(argv + i + 1, argv + argc);
+      argc = i;
+      break;
+    }
+  }
   std::vector<std::unique_ptr<cli::Subcommand>> subcommands;
   subcommands.push_back(cli::add_compare(app));
-  subcommands.push_back(cli::add_run(app));
+  subcommands.push_back(cli::add_run(app, std::move(program_args)));
   subcommands.push_back(cli::add_gate(app));
   subcommands.push_back(cli::add_list(app));
   subcommands.push_back(cli::add_history(app));

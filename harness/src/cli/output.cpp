@@ -95,4 +95,19 @@ std::string default_scenario_program() {
   return "fpbench-scenarios";
 }
 
+std::string default_preload_library() {
+  char self[4096];
+  const ssize_t n = ::readlink("/proc/self/exe", self, sizeof self - 1);
+  if (n > 0) {
+    const std::string exe(self, static_cast<std::size_t>(n));
+    const std::string dir = exe.substr(0, exe.rfind('/'));
+    for (const std::string& candidate :
+         {dir + "/../scenarios/libfpbench-preload.so",
+          dir + "/../lib/fpbench/libfpbench-preload.so"}) {
+      if (::access(candidate.c_str(), R_OK) == 0) return candidate;
+    }
+  }
+  return "libfpbench-preload.so";
+}
+
 }  // namespace fpbench::cli

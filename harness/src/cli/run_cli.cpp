@@ -19,6 +19,7 @@
 
 #include "fpbench/ci/gate.hpp"
 #include "fpbench/harness/run_command.hpp"
+#include "fpbench/reports/metric_samples.hpp"
 #include "subcommands.hpp"
 
 namespace fpbench::cli {
@@ -98,8 +99,10 @@ std::vector<std::string> undecided(
 
 class Run : public Subcommand {
  public:
-  explicit Run(CLI::App& app) {
+  Run(CLI::App& app, std::vector<std::string> program_args) {
     options_.scenario_program = default_scenario_program();
+    options_.preload = default_preload_library();
+    options_.program_args = std::move(program_args);
     options_.seed = std::random_device{}();
     command_ = app.add_subcommand("run",
                                   "Run scenarios old vs new, randomized and "
@@ -107,7 +110,8 @@ class Run : public Subcommand {
     auto& o = options_;
     command_->add_option(
         "scenarios", o.selectors,
-        "Categories (fs), scenarios (fs/read-file-sync) or all");
+        "Categories (fs), scenarios (fs/read-file-sync) or all; with --node, "
+        "scripts; with --gbench, regular expressions of benchmark names");
     command_->add_option("--old-impl", o.old_impl,
                          "Implementation for the old side (baseline)");
     command_->add_option("--new-impl", o.new_impl,
@@ -171,15 +175,42 @@ class Run : public Subcommand {
         "and the sample failed (default max(60, 20 x --min-time); 10x that "
         "for a Node script or under callgrind)");
     command_->add_flag(
-        "--node", o.node,
+        "--node", node_,
         "Run Node.js benchmark scripts with the node binaries --old and --new");
+    command_->add_flag(
+        "--command", command_kind_,
+        "--old and --new are commands: each sample runs one, the whole "
+        "process being the operation");
+    command_
+        ->add_option("--param", params_,
+                     "With --command: NAME=V1,V2,... ({NAME} in the commands "
+                     "takes each value; every combination is a configuration)")
+        ->allow_extra_args(false);
+    command_
+        ->add_option("--name", o.command.name,
+                     "With --command: the filename of its rows")
+        ->capture_default_str();
+    command_->add_option("--setup", o.command.setup,
+                         "With --command: run once per configuration and "
+                         "side before its first sample, untimed");
+    command_->add_option("--prepare", o.command.prepare,
+                         "With --command: run before every sample, untimed");
+    command_->add_flag("--shell", o.command.shell,
+                       "With --command: run the commands with /bin/sh -c "
+                       "instead of executing their words");
+    command_->add_flag("--ignore-failure", o.command.ignore_failure,
+                       "With --command: a non-zero exit status is still a "
+                       "sample");
+    command_->add_flag(
+        "--gbench", gbench_,
+        "--old and --new are Google Benchmark binaries: one benchmark per "
+        "process; arguments after -- go to both");
     command_->add_flag("--paired", o.paired,
                        "Run each configuration's old and new sample back to "
                        "back, in random order");
-    command_->add_option(
-        "--metric", metrics_,
-        "Comma-separated: wall, cpu, faults, syscalls, syscalls_all, "
-        "instructions (default wall; any other writes JSON Lines)");
+    command_->add_option("--metric", metrics_,
+                         "Comma-separated: " + reports::metric_names_text() +
+                             " (default wall; any other writes JSON Lines)");
     command_
         ->add_option(
             "--counter-runs", o.counter_runs,
@@ -231,6 +262,29 @@ class Run : public Subcommand {
   [[nodiscard]] bool parsed() const override { return command_->parsed(); }
 
   Result<int> run() override {
+    if (int(node_) + int(gbench_) + int(command_kind_) > 1) {
+      return usage_error(
+          "--node, --gbench and --command name different kinds of program: "
+          "pick one");
+    }
+    options_.source = node_           ? harness::SourceKind::kNode
+                      : gbench_       ? harness::SourceKind::kGbench
+                      : command_kind_ ? harness::SourceKind::kCommand
+                                      : harness::SourceKind::kScenarios;
+    for (const std::string& text : params_) {
+      auto param = harness::parse_command_param(text);
+      if (!param) return param.error();
+      options_.command.params.push_back(std::move(*param));
+    }
+    if (!command_kind_) {
+      const auto& c = options_.command;
+      if (!params_.empty() || c.setup || c.prepare || c.shell ||
+          c.ignore_failure || c.name != "command") {
+        return usage_error(
+            "--param, --name, --setup, --prepare, --shell and "
+            "--ignore-failure go with --command");
+      }
+    }
     options_.progress = !no_progress_;
     options_.realtime = !no_realtime_;
     if (!seed_.empty()) {
@@ -329,12 +383,17 @@ class Run : public Subcommand {
   double alpha_ = 0.01;
   bool no_progress_ = false;
   bool no_realtime_ = false;
+  bool node_ = false;
+  bool gbench_ = false;
+  bool command_kind_ = false;
+  std::vector<std::string> params_;
 };
 
 }  // namespace
 
-std::unique_ptr<Subcommand> add_run(CLI::App& app) {
-  return std::make_unique<Run>(app);
+std::unique_ptr<Subcommand> add_run(CLI::App& app,
+                                    std::vector<std::string> program_args) {
+  return std::make_unique<Run>(app, std::move(program_args));
 }
 
 }  // namespace fpbench::cli

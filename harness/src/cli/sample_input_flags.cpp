@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "fpbench/reports/metric_samples.hpp"
+
 namespace fpbench::cli {
 
 void add_sample_input_flags(CLI::App& command, SampleInputFlags& flags) {
@@ -23,13 +25,11 @@ void add_sample_input_flags(CLI::App& command, SampleInputFlags& flags) {
                   "command; each run is a sample, rate = 1/time")
       ->expected(2)
       ->type_name("FILE");
-  flags.metric_option =
-      command.add_option("--metric", flags.metric,
-                         "With --gbench: real_time (default) or cpu_time. With "
-                         "fpbench run's JSON Lines: "
-                         "wall, cpu, faults, instructions, syscalls, "
-                         "syscalls_all or syscalls:NAME, "
-                         "comma-separated");
+  flags.metric_option = command.add_option(
+      "--metric", flags.metric,
+      "With --gbench: real_time (default) or cpu_time. With "
+      "fpbench run's JSON Lines: " +
+          reports::metric_names_text() + ", comma-separated");
 }
 
 Result<reports::SampleInputs> sample_inputs_from_flags(
@@ -59,10 +59,8 @@ Result<reports::SampleInputs> sample_inputs_from_flags(
           std::min(flags.metric.find(',', start), flags.metric.size());
       const std::string name = flags.metric.substr(start, comma - start);
       if (!reports::metric_info(name)) {
-        return usage_error(
-            "unknown metric '" + name +
-            "': expected wall, cpu, faults, instructions, syscalls, "
-            "syscalls_all or syscalls:NAME");
+        return usage_error("unknown metric '" + name + "': expected " +
+                           reports::metric_names_text());
       }
       inputs.metric_names.push_back(name);
       start = comma + 1;

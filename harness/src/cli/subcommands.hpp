@@ -10,6 +10,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "fpbench/base/result.hpp"
 
@@ -23,7 +24,9 @@ class Subcommand {
 };
 
 std::unique_ptr<Subcommand> add_compare(CLI::App& app);
-std::unique_ptr<Subcommand> add_run(CLI::App& app);
+// program_args: what followed "--" on the command line.
+std::unique_ptr<Subcommand> add_run(CLI::App& app,
+                                    std::vector<std::string> program_args);
 std::unique_ptr<Subcommand> add_gate(CLI::App& app);
 std::unique_ptr<Subcommand> add_list(CLI::App& app);
 // `fpbench history ...` runs fpbench-history with the rest of the command
@@ -66,5 +69,8 @@ int print_help(CLI::App& app, const CLI::Error& help);
 // build tree's scenarios/ folder or in an install's libexec/fpbench, else on
 // PATH.
 std::string default_scenario_program();
+// libfpbench-preload.so beside this program: in the build tree
+// (scenarios/) or the install tree (lib/fpbench/).
+std::string default_preload_library();
 
 }  // namespace fpbench::cli

@@ -7,6 +7,8 @@
 // timeout is killed with its whole group.
 
 #include <chrono>
+#include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,6 +26,22 @@ struct ProcessOptions {
   bool realtime = false;
   // Kill the child and its process group (SIGKILL) after this long.
   std::optional<std::chrono::milliseconds> timeout;
+  // "NAME=VALUE" entries set in the child's environment on top of this
+  // process's own (a later entry of one name wins).
+  std::vector<std::string> env;
+  // Called with the child's pid after fork and before it execs the program
+  // (it waits until this returns): to attach counters that start at exec.
+  std::function<void(int pid)> on_start;
+};
+
+// What the kernel accounted to the child and the descendants it waited for
+// (wait4's rusage).
+struct ChildUsage {
+  double user_s = 0;
+  double system_s = 0;
+  std::int64_t max_rss_kib = 0;  // the largest resident set of any of them
+  std::int64_t minor_faults = 0;
+  std::int64_t major_faults = 0;
 };
 
 struct ProcessResult {
@@ -33,6 +51,9 @@ struct ProcessResult {
   std::chrono::milliseconds timeout{0};
   std::string out;
   std::string err;
+  // From just before fork to the moment the child was seen to have exited.
+  std::chrono::nanoseconds elapsed{0};
+  ChildUsage usage;
 
   [[nodiscard]] bool ok() const {
     return exit_code == 0 && term_signal == 0 && !timed_out;

@@ -31,12 +31,24 @@
 
 namespace fpbench::harness {
 
+// What --old and --new are: builds of fpbench-scenarios (or one build and
+// two --impl), node binaries running benchmark scripts, Google Benchmark
+// binaries, or commands.
+enum class SourceKind { kScenarios, kNode, kGbench, kCommand };
+
 struct RunOptions {
-  // "all", a category ("fs") or a scenario; with `node`, benchmark scripts.
+  // "all", a category ("fs") or a scenario; with kNode, benchmark scripts;
+  // with kGbench, regular expressions a benchmark's full name must contain a
+  // match of (as --benchmark_filter).
   std::vector<std::string> selectors;
-  // Drive Node.js benchmark scripts (benchmark/fs/readFileSync.js) with the
-  // node binaries --old and --new instead of fpbench-scenarios.
-  bool node = false;
+  SourceKind source = SourceKind::kScenarios;
+  // Given to both Google Benchmark binaries before fpbench's own flags.
+  std::vector<std::string> program_args;
+  // libfpbench-preload.so, which counts inside the measured programs (allocs,
+  // and every counter of a Google Benchmark binary).
+  std::string preload;
+  // With kCommand: its name, parameters, set-up and preparation.
+  CommandSpec command;
   // Run a configuration's old and new sample back to back (see above).
   bool paired = false;
   std::string scenario_program;  // used for a side without its own program

@@ -19,6 +19,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "fpbench/base/result.hpp"
@@ -64,10 +65,13 @@ struct ScenarioMeasure {
   enum class Kind { kTimed, kCounting, kCallgrind };
   Kind kind = Kind::kTimed;
   double min_time_s = 0.1;  // timed
-  std::string counters;     // "cpu,faults" (timed), "syscalls", "instructions"
-  std::int64_t iterations =
-      0;  // counting and callgrind: fixed, the first not counted
+  // "cpu,faults" (timed), "syscalls,allocs" (counting), "instructions"
+  std::string counters;
+  // Counting and callgrind: fixed, the first not counted.
+  std::int64_t iterations = 0;
   std::string valgrind = "valgrind";
+  bool rss = false;     // the process's peak resident set (wait4)
+  std::string preload;  // libfpbench-preload.so, loaded to count allocs
   // Callgrind's counts do not depend on what else ran in the process, so
   // that source may run a batch of configurations in one process (the job
   // is the batch, see batch_job) and pay Valgrind's start-up once.
@@ -76,6 +80,88 @@ struct ScenarioMeasure {
   // --check-counters) may take; a sample's own timeout is the pass's.
   std::optional<std::chrono::milliseconds> query_timeout;
 };
+
+// How a Google Benchmark binary is asked to measure. Every sample runs one
+// benchmark (an anchored --benchmark_filter) in a fresh process.
+struct GbenchMeasure {
+  enum class Kind { kTimed, kCounting, kCallgrind };
+  Kind kind = Kind::kTimed;
+  double min_time_s = 0.1;
+  // loop_counters.hpp's names, read around the timed loop by the preload
+  // library: "cpu,faults" (timed), "syscalls,allocs", "instructions".
+  std::string counters;
+  bool rss = false;     // the process's peak resident set (wait4)
+  std::string preload;  // libfpbench-preload.so
+  std::string valgrind = "valgrind";
+  std::vector<std::string> args;  // given to the binary before fpbench's own
+  std::optional<std::chrono::milliseconds> query_timeout;
+};
+
+// A Google Benchmark binary (any version from 1.5 on) as a source: its jobs
+// are the names --benchmark_list_tests prints, which split at the first '/'
+// as `fpbench compare --gbench` splits them ("BM_UFlat/0": filename
+// "BM_UFlat", configuration "0").
+std::unique_ptr<SampleSource> make_gbench_source(std::string program,
+                                                 GbenchMeasure how);
+
+// "BM_UFlat/0" -> {"BM_UFlat", "0"}; "BM_sum" -> {"BM_sum", ""}.
+std::pair<std::string, std::string> split_gbench_name(const std::string& name);
+
+// The benchmark name as a --benchmark_filter that matches it alone.
+std::string exact_gbench_filter(const std::string& name);
+
+// The counts of the last `loops` lines of a FPBENCH_LOOP_FILE (preload.cpp),
+// in order, as metrics per iteration of each; `iterations` of each loop.
+Result<std::vector<std::vector<std::pair<std::string, reports::MetricReading>>>>
+parse_loop_lines(const std::string& text,
+                 const std::vector<std::int64_t>& iterations);
+
+// A command (`fpbench run --command`): each configuration is one
+// combination of the --param values, "NAME=V NAME2=W" in the order given,
+// under the filename `name`.
+struct CommandParam {
+  std::string name;
+  std::vector<std::string> values;
+};
+struct CommandSpec {
+  std::string name = "command";
+  std::vector<CommandParam> params;
+  std::optional<std::string> setup;    // once per configuration, untimed
+  std::optional<std::string> prepare;  // before every sample, untimed
+  bool shell = false;                  // run with /bin/sh -c
+  bool ignore_failure = false;         // a non-zero exit is still a sample
+};
+struct CommandMeasure {
+  enum class Kind { kTimed, kCounting, kCallgrind };
+  Kind kind = Kind::kTimed;
+  bool cpu = false;  // timed: from wait4, per process
+  bool faults = false;
+  bool rss = false;
+  bool syscalls = false;  // counting: tracepoints on the process tree
+  bool allocs = false;    // counting: the preload library in every process
+  std::string preload;
+  std::string valgrind = "valgrind";
+};
+std::unique_ptr<SampleSource> make_command_source(std::string command,
+                                                  CommandSpec spec,
+                                                  CommandMeasure how);
+
+// "NAME=V1,V2,..." as a parameter; a usage error naming --param otherwise.
+Result<CommandParam> parse_command_param(const std::string& text);
+// Every combination of the values, named "NAME=V NAME2=W", with its
+// assignments; one unnamed configuration without parameters.
+std::vector<
+    std::pair<std::string, std::vector<std::pair<std::string, std::string>>>>
+command_configurations(const std::vector<CommandParam>& params);
+// {NAME} replaced by its value ({{ and }} are braces); a {NAME} without a
+// value is a usage error.
+Result<std::string> substitute_params(
+    const std::string& text,
+    const std::vector<std::pair<std::string, std::string>>& values);
+// Words as a POSIX shell splits them: blanks separate, '...' is literal,
+// "..." keeps \" \\ \$ \` escapes, a backslash outside quotes escapes
+// the next character. No expansion of any kind.
+Result<std::vector<std::string>> split_command_words(const std::string& text);
 
 // The job of a batched source: a label line, then one benchmark name a line.
 std::string batch_job(const std::string& label,
@@ -99,8 +185,12 @@ bool hardware_instruction_counter_available();
 // Parses fpbench-scenarios' Google Benchmark JSON: a record per iteration
 // row, named from the row, with wall (items_per_second, real_time x
 // iterations) and the fpbench_* counters per counted iteration.
+// A Google Benchmark binary's rows give their rate as iterations per second
+// (1 / real_time), as `fpbench compare --gbench` reads them: its
+// items_per_second counts whatever the benchmark says an item is.
+enum class RowRate { kItemsPerSecond, kPerIteration };
 Result<std::vector<reports::SampleRecord>> parse_scenario_json(
-    const std::string& json);
+    const std::string& json, RowRate rate_from = RowRate::kItemsPerSecond);
 
 // The instruction counts of a callgrind output file (--combine-dumps=yes),
 // one per loop in the order the loops ran: fpbench-scenarios dumps a part

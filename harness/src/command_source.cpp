@@ -1,0 +1,513 @@
+// A command as a sample source: the whole process is the operation. The
+// command is split into words and executed directly (a shell only with
+// --shell); wall time is fork to exit, cpu, faults and rss come from wait4,
+// system calls from tracepoints attached to the child before it execs
+// (inherited by what it starts), allocations from the preload library in
+// every process of the command, instructions from callgrind following
+// children.
+
+#include <fmt/format.h>
+#include <linux/perf_event.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <sstream>
+
+#include "callgrind_output.hpp"
+#include "fpbench/base/tracepoints.hpp"
+#include "fpbench/harness/sample_source.hpp"
+
+namespace fpbench::harness {
+namespace {
+
+using reports::MetricReading;
+using reports::SampleRecord;
+
+bool is_name_char(char c, bool first) {
+  return c == '_' || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+         (!first && c >= '0' && c <= '9');
+}
+
+// Whether the program a command's first word names can be run.
+bool runnable(const std::string& program) {
+  if (program.find('/') != std::string::npos)
+    return ::access(program.c_str(), X_OK) == 0;
+  const char* path = std::getenv("PATH");
+  std::istringstream dirs(path != nullptr ? path : "/usr/bin:/bin");
+  for (std::string dir; std::getline(dirs, dir, ':');) {
+    const std::string candidate = (dir.empty() ? "." : dir) + "/" + program;
+    if (::access(candidate.c_str(), X_OK) == 0 &&
+        !std::filesystem::is_directory(candidate))
+      return true;
+  }
+  return false;
+}
+
+// Tracepoint counters on one child and everything it starts, enabled as it
+// execs.
+class ChildSyscallCounters {
+ public:
+  ChildSyscallCounters() = default;
+  ChildSyscallCounters(const ChildSyscallCounters&) = delete;
+  ChildSyscallCounters& operator=(const ChildSyscallCounters&) = delete;
+  ~ChildSyscallCounters() {
+    for (const auto& [name, fd] : fds_) ::close(fd);
+  }
+
+  void attach(int pid) {
+    open(pid, "raw_syscalls/sys_enter", "");
+    for (const auto& [kernel_name, shown] : kNamedSyscalls)
+      open(pid, std::string("syscalls/sys_enter_") + kernel_name, shown);
+  }
+
+  // The total without waits, the total with them, and every name.
+  [[nodiscard]] Result<MetricReading> read(MetricReading& all) const {
+    if (fds_.empty() || !fds_[0].first.empty())
+      return unavailable_error("syscalls: the tracepoint could not be opened");
+    MetricReading calls{0, "tracepoint", {}, {}};
+    double waits = 0;
+    for (const auto& [name, fd] : fds_) {
+      std::uint64_t value = 0;
+      if (::read(fd, &value, sizeof value) !=
+          static_cast<ssize_t>(sizeof value))
+        return io_error("syscalls: cannot read a tracepoint counter");
+      if (name.empty()) {
+        all.value = static_cast<double>(value);
+        continue;
+      }
+      calls.by_name.emplace_back(name, static_cast<double>(value));
+      if (is_wait_syscall(name)) waits += static_cast<double>(value);
+    }
+    all.source = "tracepoint";
+    calls.value = all.value - waits;
+    return calls;
+  }
+
+ private:
+  void open(int pid, const std::string& event, const std::string& shown) {
+    const auto id = tracepoint_id(event);
+    if (!id) return;
+    perf_event_attr attr{};
+    attr.size = sizeof attr;
+    attr.type = PERF_TYPE_TRACEPOINT;
+    attr.config = *id;
+    attr.disabled = 1;
+    attr.inherit = 1;
+    attr.enable_on_exec = 1;
+    const long fd = ::syscall(SYS_perf_event_open, &attr, pid, -1, -1,
+                              PERF_FLAG_FD_CLOEXEC);
+    if (fd >= 0) fds_.emplace_back(shown, static_cast<int>(fd));
+  }
+
+  std::vector<std::pair<std::string, int>> fds_;  // "" for the total
+};
+
+// A temporary file the preload library appends to, removed with the object.
+class TempFile {
+ public:
+  TempFile() {
+    char path[] = "/tmp/fpbench-allocs-XXXXXX";
+    const int fd = ::mkstemp(path);
+    if (fd >= 0) {
+      ::close(fd);
+      path_ = path;
+    }
+  }
+  TempFile(const TempFile&) = delete;
+  TempFile& operator=(const TempFile&) = delete;
+  ~TempFile() {
+    if (!path_.empty()) ::unlink(path_.c_str());
+  }
+  [[nodiscard]] const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+// The sum of callgrind's totals over every process of the command.
+Result<double> callgrind_total(const std::string& dir) {
+  double total = 0;
+  bool any = false;
+  std::error_code ignored;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ignored)) {
+    std::ifstream in(entry.path());
+    for (std::string line; std::getline(in, line);) {
+      if (line.rfind("summary:", 0) != 0 && line.rfind("totals:", 0) != 0)
+        continue;
+      total += std::strtod(line.c_str() + line.find(':') + 1, nullptr);
+      any = true;
+      break;
+    }
+  }
+  std::filesystem::remove_all(dir, ignored);
+  if (!any) return benchmark_error("callgrind wrote no totals");
+  return total;
+}
+
+class CommandSource final : public SampleSource {
+ public:
+  CommandSource(std::string command, CommandSpec spec, CommandMeasure how)
+      : command_(std::move(command)),
+        spec_(std::move(spec)),
+        how_(std::move(how)) {}
+
+  [[nodiscard]] std::string describe() const override { return command_; }
+
+  [[nodiscard]] Result<std::vector<std::string>> list_jobs() const override {
+    std::vector<std::string> jobs;
+    for (const auto& c : command_configurations(spec_.params))
+      jobs.push_back(c.first);
+    return jobs;
+  }
+
+  [[nodiscard]] Result<void> check() const override {
+    for (const auto& [what, text] :
+         std::vector<std::pair<std::string, std::optional<std::string>>>{
+             {"the command", command_},
+             {"--setup", spec_.setup},
+             {"--prepare", spec_.prepare}}) {
+      if (!text) continue;
+      // Every configuration names the same placeholders: the first shows
+      // a missing one.
+      const auto values = command_configurations(spec_.params).front().second;
+      auto argv = command_argv(*text, values);
+      if (!argv) {
+        return usage_error(
+            fmt::format("{} '{}': {}", what, *text, argv.error().message));
+      }
+      if (!spec_.shell && !runnable(argv->front())) {
+        return usage_error(
+            fmt::format("{} '{}': no program '{}' to run (not found or not "
+                        "executable)",
+                        what, *text, argv->front()));
+      }
+    }
+    if (how_.allocs && ::access(how_.preload.c_str(), R_OK) != 0) {
+      return unavailable_error(fmt::format(
+          "allocs: no {} (build the fpbench_preload target)", how_.preload));
+    }
+    if (how_.syscalls && !tracepoint_id("raw_syscalls/sys_enter")) {
+      return unavailable_error(
+          "syscalls: no tracepoint raw_syscalls/sys_enter (mount tracefs as "
+          "root: mount -t tracefs nodev /sys/kernel/tracing)");
+    }
+    return {};
+  }
+
+  [[nodiscard]] bool owns(const std::string& job, const std::string& filename,
+                          const std::string& configuration) const override {
+    return filename == spec_.name && configuration == job;
+  }
+
+  [[nodiscard]] std::string label(const std::string& job) const override {
+    return job.empty() ? spec_.name : spec_.name + " " + job;
+  }
+
+  [[nodiscard]] Result<Measurements> measure(
+      const std::string& job, const ProcessOptions& options) const override {
+    const auto configs = command_configurations(spec_.params);
+    const auto it = std::find_if(configs.begin(), configs.end(),
+                                 [&](const auto& c) { return c.first == job; });
+    if (it == configs.end())
+      return internal_error("no configuration '" + job + "'");
+    const auto& values = it->second;
+    if (spec_.setup && first_sample_of(job)) {
+      if (auto ok = run_step("--setup", *spec_.setup, values); !ok)
+        return ok.error();
+    }
+    if (spec_.prepare) {
+      if (auto ok = run_step("--prepare", *spec_.prepare, values); !ok)
+        return ok.error();
+    }
+    auto argv = command_argv(command_, values);
+    if (!argv) return usage_error(argv.error().message);
+    ProcessOptions run = options;
+    std::string callgrind_dir;
+    if (how_.kind == CommandMeasure::Kind::kCallgrind) {
+      auto dir = make_callgrind_dir();
+      if (!dir) return dir.error();
+      callgrind_dir = *dir;
+      auto prefix = callgrind_argv(how_.valgrind, callgrind_dir);
+      prefix.insert(prefix.begin() + 1, "--trace-children=yes");
+      argv->insert(argv->begin(), prefix.begin(), prefix.end());
+    }
+    TempFile allocs_file;
+    if (how_.allocs) {
+      if (allocs_file.path().empty())
+        return io_error("cannot create a file for allocation counts in /tmp");
+      run.env = {"LD_PRELOAD=" + how_.preload,
+                 "FPBENCH_PROCESS_ALLOCS=" + allocs_file.path()};
+    }
+    auto counters = std::make_shared<ChildSyscallCounters>();
+    if (how_.syscalls)
+      run.on_start = [counters](int pid) { counters->attach(pid); };
+    const auto p = run_process(*argv, run);
+    if (!p) return p.error();
+    const bool failed = p->timed_out || p->term_signal != 0 ||
+                        (p->exit_code != 0 && !spec_.ignore_failure);
+    if (failed) return benchmark_error(p->failure_text());
+
+    SampleRecord r;
+    r.filename = spec_.name;
+    r.configuration = job;
+    r.iterations = 1;
+    if (how_.kind == CommandMeasure::Kind::kTimed) {
+      const double wall_s = std::chrono::duration<double>(p->elapsed).count();
+      if (!(wall_s > 0)) return benchmark_error("the command took no time");
+      r.metrics.emplace_back("wall",
+                             MetricReading{1.0 / wall_s, "clock", wall_s, {}});
+      if (how_.cpu) {
+        r.metrics.emplace_back(
+            "cpu", MetricReading{
+                       p->usage.user_s + p->usage.system_s, "wait4", {}, {}});
+      }
+      if (how_.faults) {
+        r.metrics.emplace_back(
+            "faults", MetricReading{static_cast<double>(p->usage.minor_faults +
+                                                        p->usage.major_faults),
+                                    "wait4",
+                                    {},
+                                    {}});
+      }
+      if (how_.rss) {
+        r.metrics.emplace_back(
+            "rss",
+            MetricReading{
+                static_cast<double>(p->usage.max_rss_kib), "wait4", {}, {}});
+      }
+    }
+    if (how_.syscalls) {
+      MetricReading all{0, "", {}, {}};
+      auto calls = counters->read(all);
+      if (!calls) return calls.error();
+      r.metrics.emplace_back("syscalls", std::move(*calls));
+      r.metrics.emplace_back("syscalls_all", std::move(all));
+    }
+    if (how_.allocs) {
+      auto counts = read_process_allocs(allocs_file.path());
+      if (!counts) return counts.error();
+      r.metrics.emplace_back("allocs",
+                             MetricReading{counts->first, "preload", {}, {}});
+      r.metrics.emplace_back("alloc_bytes",
+                             MetricReading{counts->second, "preload", {}, {}});
+    }
+    if (how_.kind == CommandMeasure::Kind::kCallgrind) {
+      auto total = callgrind_total(callgrind_dir);
+      if (!total) return total.error();
+      r.metrics.emplace_back("instructions",
+                             MetricReading{*total, "valgrind", {}, {}});
+    }
+    return Measurements{std::move(r)};
+  }
+
+ private:
+  [[nodiscard]] Result<std::vector<std::string>> command_argv(
+      const std::string& text,
+      const std::vector<std::pair<std::string, std::string>>& values) const {
+    auto substituted = substitute_params(text, values);
+    if (!substituted) return substituted.error();
+    if (spec_.shell)
+      return std::vector<std::string>{"/bin/sh", "-c", *substituted};
+    auto words = split_command_words(*substituted);
+    if (!words) return words.error();
+    if (words->empty()) return usage_error("the command is empty");
+    return words;
+  }
+
+  Result<void> run_step(
+      const std::string& what, const std::string& text,
+      const std::vector<std::pair<std::string, std::string>>& values) const {
+    auto argv = command_argv(text, values);
+    if (!argv) return usage_error(what + ": " + argv.error().message);
+    const auto p = run_process(*argv);
+    if (!p) return p.error();
+    if (!p->ok()) {
+      return benchmark_error(
+          fmt::format("{} '{}': {}", what, text, p->failure_text()));
+    }
+    return {};
+  }
+
+  // True once per configuration: the first time it is asked.
+  bool first_sample_of(const std::string& job) const {
+    const std::lock_guard<std::mutex> lock(setup_mutex_);
+    return set_up_.insert(job).second;
+  }
+
+  static Result<std::pair<double, double>> read_process_allocs(
+      const std::string& path) {
+    std::ifstream in(path);
+    double calls = 0;
+    double bytes = 0;
+    bool any = false;
+    for (std::string line; std::getline(in, line);) {
+      unsigned long long c = 0;
+      unsigned long long b = 0;
+      if (std::sscanf(line.c_str(), "process allocs=%llu alloc_bytes=%llu", &c,
+                      &b) != 2)
+        continue;
+      calls += static_cast<double>(c);
+      bytes += static_cast<double>(b);
+      any = true;
+    }
+    if (!any) {
+      return benchmark_error(
+          "allocs: no process of the command reported its allocations (a "
+          "statically linked program cannot load the preload library)");
+    }
+    return std::pair{calls, bytes};
+  }
+
+  std::string command_;
+  CommandSpec spec_;
+  CommandMeasure how_;
+  mutable std::mutex setup_mutex_;
+  mutable std::set<std::string> set_up_;
+};
+
+}  // namespace
+
+Result<std::vector<std::string>> split_command_words(const std::string& text) {
+  std::vector<std::string> words;
+  std::string word;
+  bool in_word = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == ' ' || c == '\t' || c == '\n') {
+      if (in_word) words.push_back(std::move(word));
+      word.clear();
+      in_word = false;
+      continue;
+    }
+    in_word = true;
+    if (c == '\\') {
+      if (++i == text.size())
+        return usage_error("the command ends in a lone backslash");
+      word += text[i];
+    } else if (c == '\'') {
+      const std::size_t close = text.find('\'', i + 1);
+      if (close == std::string::npos)
+        return usage_error("the command has an unterminated ' quote");
+      word += text.substr(i + 1, close - i - 1);
+      i = close;
+    } else if (c == '"') {
+      for (++i;; ++i) {
+        if (i == text.size())
+          return usage_error("the command has an unterminated \" quote");
+        if (text[i] == '"') break;
+        if (text[i] == '\\' && i + 1 < text.size() &&
+            std::string_view("\"\\$`").find(text[i + 1]) != std::string::npos)
+          ++i;
+        word += text[i];
+      }
+    } else {
+      word += c;
+    }
+  }
+  if (in_word) words.push_back(std::move(word));
+  return words;
+}
+
+Result<std::string> substitute_params(
+    const std::string& text,
+    const std::vector<std::pair<std::string, std::string>>& values) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if ((c == '{' || c == '}') && i + 1 < text.size() && text[i + 1] == c) {
+      out += c;  // {{ and }} are literal braces
+      ++i;
+      continue;
+    }
+    if (c != '{') {
+      out += c;
+      continue;
+    }
+    std::size_t end = i + 1;
+    while (end < text.size() && is_name_char(text[end], end == i + 1)) ++end;
+    if (end == i + 1 || end == text.size() || text[end] != '}') {
+      out += c;
+      continue;
+    }
+    const std::string name = text.substr(i + 1, end - i - 1);
+    const auto it =
+        std::find_if(values.begin(), values.end(),
+                     [&](const auto& v) { return v.first == name; });
+    if (it == values.end()) {
+      return usage_error(fmt::format(
+          "{{{}}} has no --param {}=VALUES (write {{{{{}}}}} for the braces "
+          "themselves)",
+          name, name, name));
+    }
+    out += it->second;
+    i = end;
+  }
+  return out;
+}
+
+std::vector<
+    std::pair<std::string, std::vector<std::pair<std::string, std::string>>>>
+command_configurations(const std::vector<CommandParam>& params) {
+  std::vector<std::vector<std::pair<std::string, std::string>>> combos{{}};
+  for (const CommandParam& p : params) {
+    std::vector<std::vector<std::pair<std::string, std::string>>> next;
+    for (const auto& combo : combos) {
+      for (const std::string& v : p.values) {
+        auto c = combo;
+        c.emplace_back(p.name, v);
+        next.push_back(std::move(c));
+      }
+    }
+    combos = std::move(next);
+  }
+  std::vector<
+      std::pair<std::string, std::vector<std::pair<std::string, std::string>>>>
+      out;
+  for (auto& combo : combos) {
+    std::string name;
+    for (const auto& [key, value] : combo)
+      name += (name.empty() ? "" : " ") + key + "=" + value;
+    out.emplace_back(std::move(name), std::move(combo));
+  }
+  return out;
+}
+
+Result<CommandParam> parse_command_param(const std::string& text) {
+  const std::size_t eq = text.find('=');
+  CommandParam p;
+  p.name = text.substr(0, eq);
+  bool name_ok = !p.name.empty();
+  for (std::size_t i = 0; i < p.name.size(); ++i)
+    name_ok = name_ok && is_name_char(p.name[i], i == 0);
+  if (eq == std::string::npos || !name_ok || eq + 1 == text.size()) {
+    return usage_error(fmt::format(
+        "--param '{}': expected NAME=V1,V2,... with NAME a word of letters, "
+        "digits and _",
+        text));
+  }
+  std::istringstream values(text.substr(eq + 1));
+  for (std::string v; std::getline(values, v, ',');) {
+    if (v.empty())
+      return usage_error(fmt::format("--param '{}': an empty value", text));
+    p.values.push_back(v);
+  }
+  return p;
+}
+
+std::unique_ptr<SampleSource> make_command_source(std::string command,
+                                                  CommandSpec spec,
+                                                  CommandMeasure how) {
+  return std::make_unique<CommandSource>(std::move(command), std::move(spec),
+                                         std::move(how));
+}
+
+}  // namespace fpbench::harness
