@@ -12,6 +12,7 @@
 #include <optional>
 #include <string_view>
 
+#include "fpbench/reports/metric_samples.hpp"
 #include "fpbench/reports/percent.hpp"
 #include "fpbench/stats/deterministic.hpp"
 #include "fpbench/stats/paired.hpp"
@@ -278,6 +279,71 @@ Result<void> check_thresholds(const GateOptions& options) {
       return ok;
   }
   return {};
+}
+
+Result<std::vector<GateThresholds::MaxRegression>> parse_max_regressions(
+    const std::vector<std::string>& texts) {
+  std::vector<GateThresholds::MaxRegression> out;
+  for (const std::string& text : texts) {
+    GateThresholds::MaxRegression m;
+    const std::size_t eq = text.find('=');
+    if (eq != std::string::npos) m.metric = text.substr(0, eq);
+    const Result<double> pct = parse_percentage(
+        m.metric ? std::string_view(text).substr(eq + 1) : text,
+        "--max-regression");
+    if (!pct) return pct.error();
+    m.pct = *pct;
+    out.push_back(std::move(m));
+  }
+  return out;
+}
+
+Result<std::vector<GateThresholds::Rule>> parse_threshold_rules(
+    const std::vector<std::string>& texts) {
+  std::vector<GateThresholds::Rule> out;
+  for (const std::string& text : texts) {
+    GateThresholds::Rule r;
+    const std::size_t colon = text.find(':');
+    if (colon != std::string::npos &&
+        reports::metric_info(text.substr(0, colon))) {
+      r.metric = text.substr(0, colon);
+    }
+    Result<ThresholdRule> rule = parse_threshold_rule(
+        r.metric ? std::string_view(text).substr(colon + 1) : text);
+    if (!rule) return rule.error();
+    r.rule = std::move(*rule);
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+Result<GateOptions> options_for_metric(const GateOptions& base,
+                                       const GateThresholds& thresholds,
+                                       std::string_view metric) {
+  // The plain forms are about time: the rate of an input without metrics,
+  // wall or cpu. Elsewhere only the last plain --max-regression reaches, as
+  // the default of a metric without one of its own.
+  const bool timed = metric.empty() || metric == "wall" || metric == "cpu";
+  const auto applies = [&](const std::optional<std::string>& named) {
+    return named ? !metric.empty() && *named == metric : timed;
+  };
+  GateOptions o = base;
+  o.max_regression_pct = GateOptions{}.max_regression_pct;
+  for (const GateThresholds::MaxRegression& m : thresholds.max_regressions) {
+    if (!m.metric) o.max_regression_pct = m.pct;
+  }
+  if (metric == "instructions") o.max_regression_pct = 1;
+  if (metric.starts_with("syscalls") || metric == "faults")
+    o.max_regression_pct = 0;
+  for (const GateThresholds::MaxRegression& m : thresholds.max_regressions) {
+    if (applies(m.metric)) o.max_regression_pct = m.pct;
+  }
+  o.thresholds.clear();
+  for (const GateThresholds::Rule& r : thresholds.rules) {
+    if (applies(r.metric)) o.thresholds.push_back(r.rule);
+  }
+  if (auto ok = check_thresholds(o); !ok) return ok.error();
+  return o;
 }
 
 GateResult evaluate_gate(const reports::SampleSet& samples,

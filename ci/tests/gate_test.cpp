@@ -10,6 +10,8 @@
 #include <nlohmann/json.hpp>
 #include <random>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "fpbench/stats/welch.hpp"
@@ -304,6 +306,49 @@ TEST(Gate, ParsesPercentagesAndRejectsJunk) {
   ASSERT_TRUE(rule);
   EXPECT_EQ(rule->pattern, "a=b");
   EXPECT_EQ(rule->max_regression_pct, 7);
+}
+
+TEST(Gate, ThresholdFlagsAreParsedOnceAndResolvedPerMetric) {
+  const auto max_regressions =
+      parse_max_regressions({"4", "wall=30", "instructions=3%", "rss=7", "2"});
+  ASSERT_TRUE(max_regressions) << max_regressions.error().message;
+  const auto rules = parse_threshold_rules(
+      {"fs/*=8", "syscalls:fs/read*=1", "a:b=9", "wall:size=2=20"});
+  ASSERT_TRUE(rules) << rules.error().message;
+  // "a" is no metric's name: the colon is the pattern's.
+  EXPECT_FALSE((*rules)[2].metric.has_value());
+  EXPECT_EQ((*rules)[2].rule.pattern, "a:b");
+  const GateThresholds thresholds{*max_regressions, *rules};
+  const auto pct_and_patterns = [&](std::string_view metric) {
+    const Result<GateOptions> o = options_for_metric({}, thresholds, metric);
+    EXPECT_TRUE(o) << metric;
+    std::string patterns;
+    for (const ThresholdRule& r : o->thresholds) patterns += r.pattern + " ";
+    return std::make_pair(o->max_regression_pct, patterns);
+  };
+  // The rate of an input without metrics, and wall and cpu: the plain forms
+  // and their own, the last that applies winning.
+  EXPECT_EQ(pct_and_patterns(""),
+            std::make_pair(2.0, std::string("fs/* a:b ")));
+  EXPECT_EQ(pct_and_patterns("wall"),
+            std::make_pair(2.0, std::string("fs/* a:b size=2 ")));
+  EXPECT_EQ(pct_and_patterns("cpu"),
+            std::make_pair(2.0, std::string("fs/* a:b ")));
+  // Counts keep their own defaults against a plain value, not a named one.
+  EXPECT_EQ(pct_and_patterns("instructions"),
+            std::make_pair(3.0, std::string()));
+  EXPECT_EQ(pct_and_patterns("syscalls"),
+            std::make_pair(0.0, std::string("fs/read* ")));
+  EXPECT_EQ(pct_and_patterns("faults"), std::make_pair(0.0, std::string()));
+  EXPECT_EQ(pct_and_patterns("rss"), std::make_pair(7.0, std::string()));
+  EXPECT_EQ(pct_and_patterns("allocs"), std::make_pair(2.0, std::string()));
+
+  EXPECT_FALSE(parse_max_regressions({"5", "instructions=lots"}));
+  EXPECT_FALSE(parse_threshold_rules({"syscalls:nothing"}));
+  const Result<GateOptions> never = options_for_metric(
+      {}, GateThresholds{*parse_max_regressions({"wall=100"}), {}}, "wall");
+  ASSERT_FALSE(never);
+  EXPECT_EQ(never.error().kind, ErrorKind::kUsage);
 }
 
 TEST(Gate, FormatsCarryEveryDecision) {

@@ -31,7 +31,10 @@
 // samples, else 0. "Need more runs" passes unless `strict` is set, when it
 // fails like a regression.
 
+#include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "fpbench/base/result.hpp"
 #include "fpbench/reports/gate_report.hpp"
@@ -60,6 +63,40 @@ Result<double> parse_percentage(std::string_view text, std::string_view what);
 // rate that fell by 100% would be zero, so --max-regression or --threshold
 // of 100% or more would pass every regression.
 Result<void> check_thresholds(const GateOptions& options);
+
+// --max-regression and --threshold as given, each parsed once. A value may
+// name a metric (METRIC=PCT, METRIC:PATTERN=PCT); a plain one is wall
+// time's and cpu's, or the rate's of an input without metrics. Order is
+// kept: the last that applies wins.
+struct GateThresholds {
+  struct MaxRegression {
+    std::optional<std::string> metric;  // none: the plain form
+    double pct = 0;
+  };
+  struct Rule {
+    std::optional<std::string> metric;  // none: the plain form
+    ThresholdRule rule;
+  };
+  std::vector<MaxRegression> max_regressions;
+  std::vector<Rule> rules;
+};
+
+// PCT or METRIC=PCT each; a usage error for the first that is not.
+Result<std::vector<GateThresholds::MaxRegression>> parse_max_regressions(
+    const std::vector<std::string>& texts);
+// PATTERN=PCT or METRIC:PATTERN=PCT each, METRIC a known metric's name
+// (else the colon is the pattern's); a usage error for the first that is not.
+Result<std::vector<GateThresholds::Rule>> parse_threshold_rules(
+    const std::vector<std::string>& texts);
+
+// `base` with the threshold and rules that apply to `metric` ("" for the
+// rate of an input without metrics): the plain --max-regression (5%), for
+// instructions 1% and for system calls and faults 0 instead, then every
+// value that applies in order. A usage error when one could never be
+// crossed (check_thresholds).
+Result<GateOptions> options_for_metric(const GateOptions& base,
+                                       const GateThresholds& thresholds,
+                                       std::string_view metric);
 
 GateResult evaluate_gate(const reports::SampleSet& samples,
                          const GateOptions& options);
