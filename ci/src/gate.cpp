@@ -432,4 +432,43 @@ GateResult evaluate_gate(const reports::SampleSet& samples,
   return result;
 }
 
+GateReport gate_report(std::vector<GateResult> metrics, bool by_metric) {
+  GateReport report{std::move(metrics), by_metric, kExitOk};
+  for (const GateResult& r : report.metrics) {
+    if (r.exit_code == kExitRegression || report.exit_code == kExitRegression) {
+      report.exit_code = kExitRegression;
+    } else if (r.exit_code != kExitOk) {
+      report.exit_code = r.exit_code;
+    }
+  }
+  return report;
+}
+
+Result<GateReport> gate_rates(const reports::SampleSet& samples,
+                              const GateOptions& base,
+                              const GateThresholds& thresholds) {
+  const Result<GateOptions> options = options_for_metric(base, thresholds, "");
+  if (!options) return options.error();
+  return gate_report({evaluate_gate(samples, *options)}, false);
+}
+
+Result<GateReport> gate_metrics(
+    const std::vector<reports::MetricInput>& metrics, const GateOptions& base,
+    const GateThresholds& thresholds) {
+  std::vector<GateResult> results;
+  for (const reports::MetricInput& m : metrics) {
+    GateOptions o = base;
+    o.lower_is_better = m.lower_is_better;
+    o.exact_noise_floor = m.exact_noise_floor;
+    o.metric = m.metric == "wall"
+                   ? "rate_ops_per_s"
+                   : fmt::format("{} per operation ({})", m.metric, m.source);
+    const Result<GateOptions> options =
+        options_for_metric(o, thresholds, m.metric);
+    if (!options) return options.error();
+    results.push_back(evaluate_gate(m.samples, *options));
+  }
+  return gate_report(std::move(results), true);
+}
+
 }  // namespace fpbench::ci

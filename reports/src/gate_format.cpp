@@ -1,11 +1,13 @@
-// The gate's renderings: the decisions that matter as compare.R's table
-// and one line each, a pull-request comment, and every decision as JSON.
+// The gate's renderings of one GateReport: per metric the decisions that
+// matter as compare.R's table and one line each, a pull-request comment, and
+// every decision as JSON.
 
 #include <fmt/format.h>
 
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "fpbench/base/check.hpp"
 #include "fpbench/reports/compare_r_text.hpp"
 #include "fpbench/reports/gate_report.hpp"
 #include "fpbench/reports/markdown.hpp"
@@ -15,6 +17,19 @@
 
 namespace fpbench::reports {
 namespace {
+
+std::string direction(const GateOptions& o) {
+  return o.lower_is_better ? fmt::format("{}, lower is better", o.metric)
+                           : fmt::format("{}, higher is better", o.metric);
+}
+
+bool all_exact(const GateResult& r) {
+  if (r.decisions.empty()) return false;
+  for (const GateDecision& d : r.decisions) {
+    if (!d.exact) return false;
+  }
+  return true;
+}
 
 const char* correction_name(stats::Correction c) {
   switch (c) {
@@ -31,19 +46,6 @@ const char* correction_name(stats::Correction c) {
 bool shown(const GateDecision& d) {
   return d.verdict == Verdict::kRegression || d.verdict == Verdict::kImproved ||
          d.verdict == Verdict::kNeedMoreRuns || d.verdict == Verdict::kMissing;
-}
-
-std::string direction(const GateOptions& o) {
-  return o.lower_is_better ? fmt::format("{}, lower is better", o.metric)
-                           : fmt::format("{}, higher is better", o.metric);
-}
-
-bool all_exact(const GateResult& r) {
-  if (r.decisions.empty()) return false;
-  for (const GateDecision& d : r.decisions) {
-    if (!d.exact) return false;
-  }
-  return true;
 }
 
 std::string basis(const GateResult& r) {
@@ -69,6 +71,16 @@ std::string basis(const GateResult& r) {
       r.interval_level * 100);
 }
 
+std::string each_metric(const GateReport& report,
+                        std::string (*section)(const GateResult&)) {
+  std::string out;
+  for (const GateResult& result : report.metrics) {
+    if (!out.empty()) out += "\n";
+    out += section(result);
+  }
+  return out;
+}
+
 std::string p_text(double p) {
   return std::isnan(p) ? "NA" : fmt::format("{:.3g}", p);
 }
@@ -83,44 +95,27 @@ std::string interval_text(const GateDecision& d) {
   return percent_interval(d.lower_pct, d.upper_pct);
 }
 
-}  // namespace
-
-const char* verdict_name(Verdict v) {
-  switch (v) {
-    case Verdict::kRegression:
-      return "regression";
-    case Verdict::kNeedMoreRuns:
-      return "need more runs";
-    case Verdict::kMissing:
-      return "missing samples";
-    case Verdict::kMinorRegression:
-      return "minor regression";
-    case Verdict::kImproved:
-      return "improved";
-    case Verdict::kNoChange:
-      return "no change";
+std::string table(const GateResult& result) {
+  Comparison shown_rows;
+  for (const GateDecision& d : result.decisions) {
+    if (shown(d)) shown_rows.rows.push_back(d.row);
   }
-  return "unknown";
+  if (shown_rows.rows.empty()) return "";
+  if (!result.options.exact_noise_floor)
+    return format_compare_r_text(shown_rows) + "\n";
+  // Counts: old, new and their change rather than compare.R's rates; the
+  // metric table's heading is the verdict line's to say.
+  MetricSamples header;
+  header.metric = result.options.metric;
+  header.info = MetricInfo{"", "the decided rows", true,
+                           *result.options.exact_noise_floor};
+  header.source = "see below";
+  const std::string t = format_metric_text(header, shown_rows);
+  return t.substr(t.find('\n') + 1) + "\n";
 }
 
-std::string format_gate_text(const GateResult& result) {
-  Comparison table;
-  for (const GateDecision& d : result.decisions) {
-    if (shown(d)) table.rows.push_back(d.row);
-  }
-  std::string out;
-  if (!table.rows.empty() && result.options.exact_noise_floor) {
-    // Counts: old, new and their change rather than compare.R's rates.
-    MetricSamples header;
-    header.metric = result.options.metric;
-    header.info = MetricInfo{"", "the decided rows", true,
-                             *result.options.exact_noise_floor};
-    header.source = "see below";
-    std::string t = format_metric_text(header, table);
-    out += t.substr(t.find('\n') + 1) + "\n";
-  } else if (!table.rows.empty()) {
-    out += format_compare_r_text(table) + "\n";
-  }
+std::string text_section(const GateResult& result) {
+  std::string out = table(result);
   for (const GateDecision& d : result.decisions) {
     if (!shown(d)) continue;
     if (d.exact) {
@@ -136,7 +131,7 @@ std::string format_gate_text(const GateResult& result) {
   return out;
 }
 
-std::string format_gate_markdown(const GateResult& result) {
+std::string markdown_section(const GateResult& result) {
   std::string out = fmt::format("### fpbench gate: {}\n\n",
                                 markdown_escape(result.verdict_line));
   bool any = false;
@@ -167,33 +162,36 @@ std::string format_gate_markdown(const GateResult& result) {
   return out;
 }
 
-std::string format_gate_json(const GateResult& result) {
-  using nlohmann::json;
-  const auto number = [](double v) {
-    return std::isfinite(v) ? json(v) : json(nullptr);
+using nlohmann::json;
+
+json number(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
+
+json decision(const GateDecision& d) {
+  const stats::RateComparison& c = d.row.stats;
+  return json{
+      {"name", d.row.name},
+      {"filename", d.row.filename},
+      {"configuration", d.row.configuration},
+      {"verdict", verdict_name(d.verdict)},
+      {"reason", d.reason},
+      {"old", json{{"n", c.n_old}, {"mean", number(c.mean_old)}}},
+      {"new", json{{"n", c.n_new}, {"mean", number(c.mean_new)}}},
+      {"change_pct", number(d.change_pct)},
+      {"interval_pct",
+       std::isnan(d.lower_pct)
+           ? json(nullptr)
+           : json::array({number(d.lower_pct), number(d.upper_pct)})},
+      {"p_value", c.test ? number(c.test->p_value) : json(nullptr)},
+      {"p_adjusted", number(d.p_adjusted)},
+      {"threshold_pct", d.threshold_pct},
+      {"runs_needed", d.runs_needed ? json(*d.runs_needed) : json(nullptr)},
   };
+}
+
+std::string document(const GateResult& result) {
   json decisions = json::array();
-  for (const GateDecision& d : result.decisions) {
-    const stats::RateComparison& c = d.row.stats;
-    decisions.push_back(json{
-        {"name", d.row.name},
-        {"filename", d.row.filename},
-        {"configuration", d.row.configuration},
-        {"verdict", verdict_name(d.verdict)},
-        {"reason", d.reason},
-        {"old", json{{"n", c.n_old}, {"mean", number(c.mean_old)}}},
-        {"new", json{{"n", c.n_new}, {"mean", number(c.mean_new)}}},
-        {"change_pct", number(d.change_pct)},
-        {"interval_pct",
-         std::isnan(d.lower_pct)
-             ? json(nullptr)
-             : json::array({number(d.lower_pct), number(d.upper_pct)})},
-        {"p_value", c.test ? number(c.test->p_value) : json(nullptr)},
-        {"p_adjusted", number(d.p_adjusted)},
-        {"threshold_pct", d.threshold_pct},
-        {"runs_needed", d.runs_needed ? json(*d.runs_needed) : json(nullptr)},
-    });
-  }
+  for (const GateDecision& d : result.decisions)
+    decisions.push_back(decision(d));
   json thresholds = json::array();
   for (const ThresholdRule& t : result.options.thresholds) {
     thresholds.push_back(json{{"pattern", t.pattern},
@@ -214,6 +212,50 @@ std::string format_gate_json(const GateResult& result) {
       {"decisions", std::move(decisions)},
   };
   return doc.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+}
+
+}  // namespace
+
+const char* verdict_name(Verdict v) {
+  switch (v) {
+    case Verdict::kRegression:
+      return "regression";
+    case Verdict::kNeedMoreRuns:
+      return "need more runs";
+    case Verdict::kMissing:
+      return "missing samples";
+    case Verdict::kMinorRegression:
+      return "minor regression";
+    case Verdict::kImproved:
+      return "improved";
+    case Verdict::kNoChange:
+      return "no change";
+  }
+  return "unknown";
+}
+
+std::string format_gate_text(const GateReport& report) {
+  return each_metric(report, text_section);
+}
+
+std::string format_gate_markdown(const GateReport& report) {
+  return each_metric(report, markdown_section);
+}
+
+std::string format_gate_json(const GateReport& report) {
+  if (!report.by_metric) {
+    FPBENCH_CHECK(report.metrics.size() == 1);
+    return document(report.metrics.front());
+  }
+  // The list is framed by hand around each metric's document as it would
+  // stand alone, which ci/pr-gate's gate.json has always had.
+  std::string documents;
+  for (const GateResult& result : report.metrics) {
+    if (!documents.empty()) documents += ",\n";
+    documents += document(result);
+  }
+  return fmt::format("{{\"exit_code\": {}, \"metrics\": [\n{}]}}\n",
+                     report.exit_code, documents);
 }
 
 }  // namespace fpbench::reports

@@ -1,5 +1,5 @@
 // Every rendering of one gate result, byte for byte: text, Markdown, JSON
-// and HTML of the same decisions must each match reports/tests/data/gate/.
+// and HTML of the same report must each match reports/tests/data/gate/.
 // The decisions are set by hand, so these pin the formats alone; the policy
 // that reaches them is ci's and tested there. FPBENCH_UPDATE_GOLDEN=1 writes
 // the files instead, for a change that means to alter a format.
@@ -171,20 +171,43 @@ GateResult count_result() {
   return r;
 }
 
-TEST(GateFormats, RatesInEveryFormat) {
-  const GateResult r = rate_result();
-  expect_golden("rates.txt", format_gate_text(r));
-  expect_golden("rates.md", format_gate_markdown(r));
-  expect_golden("rates.json", format_gate_json(r));
-  expect_golden("rates.html", format_gate_html({r}));
+GateReport report_of(std::vector<GateResult> metrics, bool by_metric,
+                     int exit_code) {
+  GateReport report;
+  report.metrics = std::move(metrics);
+  report.by_metric = by_metric;
+  report.exit_code = exit_code;
+  return report;
 }
 
-TEST(GateFormats, ExactCountsInEveryFormat) {
-  const GateResult r = count_result();
-  expect_golden("counts.txt", format_gate_text(r));
-  expect_golden("counts.md", format_gate_markdown(r));
-  expect_golden("counts.json", format_gate_json(r));
-  expect_golden("counts.html", format_gate_html({r}));
+// The shared result: rates and exact counts, as a JSON Lines input with
+// metrics gives them.
+GateReport shared_report() {
+  return report_of({rate_result(), count_result()}, true, 1);
+}
+
+TEST(GateFormats, OneReportInEveryFormat) {
+  const GateReport report = shared_report();
+  expect_golden("report.txt", format_gate_text(report));
+  expect_golden("report.md", format_gate_markdown(report));
+  expect_golden("report.json", format_gate_json(report));
+  expect_golden("report.html", format_gate_html(report));
+}
+
+// A metric alone (an input of rates) is its section of the text and
+// Markdown; its JSON is the document that the list of metrics frames.
+TEST(GateFormats, AMetricAloneIsItsSection) {
+  const GateReport report = shared_report();
+  const GateReport rates = report_of({rate_result()}, false, 1);
+  const GateReport counts = report_of({count_result()}, false, 1);
+  EXPECT_EQ(format_gate_text(report),
+            format_gate_text(rates) + "\n" + format_gate_text(counts));
+  EXPECT_EQ(format_gate_markdown(report),
+            format_gate_markdown(rates) + "\n" + format_gate_markdown(counts));
+  expect_golden("rates.json", format_gate_json(rates));
+  EXPECT_EQ(format_gate_json(report), "{\"exit_code\": 1, \"metrics\": [\n" +
+                                          format_gate_json(rates) + ",\n" +
+                                          format_gate_json(counts) + "]}\n");
 }
 
 }  // namespace

@@ -13,8 +13,6 @@
 // metric's own. Each metric's verdict names it and its source; the exit code
 // is the worst of them.
 
-#include <fmt/format.h>
-
 #include <string>
 #include <vector>
 
@@ -97,27 +95,18 @@ class Gate : public Subcommand {
     const auto loaded = reports::load_samples(*inputs);
     if (!loaded) return loaded.error();
     print_sample_warnings(*loaded);
-    if (loaded->has_metrics || !inputs->metric_names.empty())
-      return gate_metrics(*loaded, inputs->metric_names, *settings);
-    settings->options.metric = loaded->metric_description;
-    const auto options =
-        ci::options_for_metric(settings->options, settings->thresholds, "");
-    if (!options) return options.error();
-    const ci::GateResult result = ci::evaluate_gate(loaded->samples, *options);
-    const std::string report =
-        format_ == "html"       ? reports::format_gate_html({result})
-        : format_ == "json"     ? reports::format_gate_json(result)
-        : format_ == "markdown" ? reports::format_gate_markdown(result)
-                                : reports::format_gate_text(result);
-    if (auto written = write_stdout(report); !written) return written.error();
+    const auto report = gate(*loaded, inputs->metric_names, *settings);
+    if (!report) return report.error();
+    if (auto written = write_stdout(render(*report)); !written)
+      return written.error();
     if (!json_path_.empty()) {
       if (auto written =
-              write_file(json_path_, reports::format_gate_json(result));
+              write_file(json_path_, reports::format_gate_json(*report));
           !written) {
         return written.error();
       }
     }
-    return result.exit_code;
+    return report->exit_code;
   }
 
  private:
@@ -138,50 +127,29 @@ class Gate : public Subcommand {
     return out;
   }
 
-  Result<int> gate_metrics(const reports::LoadedSamples& loaded,
-                           const std::vector<std::string>& names,
-                           const Settings& settings) const {
+  // JSON Lines with metrics are gated on each metric asked for; anything
+  // else on its rate.
+  static Result<ci::GateReport> gate(const reports::LoadedSamples& loaded,
+                                     const std::vector<std::string>& names,
+                                     Settings settings) {
+    if (!loaded.has_metrics && names.empty()) {
+      settings.options.metric = loaded.metric_description;
+      return ci::gate_rates(loaded.samples, settings.options,
+                            settings.thresholds);
+    }
     const auto metrics = reports::select_metrics(
         loaded, names.empty() ? default_metrics(loaded) : names);
     if (!metrics) return metrics.error();
     if (metrics->empty())
       return bad_input_error(loaded.input_name + ": no metric to gate");
-    std::string text, json;
-    std::vector<ci::GateResult> results;
-    int exit = kExitOk;
-    for (const reports::MetricInput& m : *metrics) {
-      ci::GateOptions o = settings.options;
-      o.lower_is_better = m.lower_is_better;
-      o.exact_noise_floor = m.exact_noise_floor;
-      o.metric = m.metric == "wall"
-                     ? "rate_ops_per_s"
-                     : fmt::format("{} per operation ({})", m.metric, m.source);
-      auto options = ci::options_for_metric(o, settings.thresholds, m.metric);
-      if (!options) return options.error();
-      const ci::GateResult result = ci::evaluate_gate(m.samples, *options);
-      if (result.exit_code == kExitRegression || exit == kExitRegression) {
-        exit = kExitRegression;
-      } else if (result.exit_code != kExitOk) {
-        exit = result.exit_code;
-      }
-      if (!text.empty()) text += "\n";
-      text += format_ == "markdown" ? reports::format_gate_markdown(result)
-                                    : reports::format_gate_text(result);
-      json += (json.empty() ? "" : ",\n") + reports::format_gate_json(result);
-      results.push_back(result);
-    }
-    if (format_ == "html") text = reports::format_gate_html(results);
-    json =
-        fmt::format("{{\"exit_code\": {}, \"metrics\": [\n{}]}}\n", exit, json);
-    if (auto written = write_stdout(format_ == "json" ? json : text);
-        !written) {
-      return written.error();
-    }
-    if (!json_path_.empty()) {
-      if (auto written = write_file(json_path_, json); !written)
-        return written.error();
-    }
-    return exit;
+    return ci::gate_metrics(*metrics, settings.options, settings.thresholds);
+  }
+
+  [[nodiscard]] std::string render(const ci::GateReport& report) const {
+    if (format_ == "html") return reports::format_gate_html(report);
+    if (format_ == "json") return reports::format_gate_json(report);
+    if (format_ == "markdown") return reports::format_gate_markdown(report);
+    return reports::format_gate_text(report);
   }
 
   Result<Settings> gate_settings() const {

@@ -38,6 +38,7 @@
 
 #include "fpbench/base/result.hpp"
 #include "fpbench/reports/gate_report.hpp"
+#include "fpbench/reports/sample_sources.hpp"
 #include "fpbench/reports/samples.hpp"
 
 namespace fpbench::ci {
@@ -49,6 +50,7 @@ using reports::format_gate_markdown;
 using reports::format_gate_text;
 using reports::GateDecision;
 using reports::GateOptions;
+using reports::GateReport;
 using reports::GateResult;
 using reports::ThresholdRule;
 using reports::Verdict;
@@ -100,5 +102,19 @@ Result<GateOptions> options_for_metric(const GateOptions& base,
 
 GateResult evaluate_gate(const reports::SampleSet& samples,
                          const GateOptions& options);
+
+// These results as one report; its exit code is the worst of theirs: 1 if
+// any regressed, else that of any other failure (3), else 0.
+GateReport gate_report(std::vector<GateResult> metrics, bool by_metric);
+
+// An input of rates alone gated on its rate, described as `base.metric`.
+Result<GateReport> gate_rates(const reports::SampleSet& samples,
+                              const GateOptions& base,
+                              const GateThresholds& thresholds);
+// Each metric of an input that measured them, in the direction, noise floor
+// and thresholds that are its own.
+Result<GateReport> gate_metrics(
+    const std::vector<reports::MetricInput>& metrics, const GateOptions& base,
+    const GateThresholds& thresholds);
 
 }  // namespace fpbench::ci
