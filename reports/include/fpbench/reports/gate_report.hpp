@@ -1,9 +1,10 @@
 #pragma once
 
 // The result of `fpbench gate` as plain data, and its renderings: each a
-// pure function of one GateReport (HTML in gate_html.hpp). The policy that
-// fills it in (which verdict, which threshold, which exit code) is the gate in
-// ci; these types carry its decisions to the formats.
+// pure function of one GateReport, one file per format (HTML in
+// gate_html.hpp). The policy that fills it in (which verdict, which
+// threshold, which exit code) is the gate in ci; these types carry its
+// decisions to the formats.
 
 #include <cstddef>
 #include <optional>
@@ -91,11 +92,11 @@ struct GateReport {
 };
 
 // Per metric, the compare table of the regressed, improved and undecided
-// rows, one line per such decision, and the verdict line.
+// rows, one line per such decision, and the verdict line (gate_text.cpp).
 std::string format_gate_text(const GateReport& report);
-// A pull-request comment.
+// A pull-request comment (gate_markdown.cpp).
 std::string format_gate_markdown(const GateReport& report);
-// Every decision with its numbers and reason.
+// Every decision with its numbers and reason (gate_json.cpp).
 std::string format_gate_json(const GateReport& report);
 
 }  // namespace fpbench::reports
