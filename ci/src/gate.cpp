@@ -227,6 +227,30 @@ std::string verdict_line(const GateResult& r) {
   return line;
 }
 
+// Each text as METRIC<separator>VALUE or VALUE, VALUE read by `parse`. With
+// `known_only` the prefix names a metric only when it is a known one (a
+// pattern may hold the separator itself).
+template <typename T, typename Parse>
+Result<std::vector<GateThresholds::Named<T>>> parse_named(
+    const std::vector<std::string>& texts, char separator, bool known_only,
+    Parse parse) {
+  std::vector<GateThresholds::Named<T>> out;
+  for (const std::string& text : texts) {
+    std::optional<std::string> metric;
+    std::string_view value = text;
+    const std::size_t at = text.find(separator);
+    if (at != std::string::npos &&
+        (!known_only || reports::metric_info(text.substr(0, at)))) {
+      metric = text.substr(0, at);
+      value.remove_prefix(at + 1);
+    }
+    Result<T> parsed = parse(value);
+    if (!parsed) return parsed.error();
+    out.push_back({std::move(metric), std::move(*parsed)});
+  }
+  return out;
+}
+
 }  // namespace
 
 Result<double> parse_percentage(std::string_view text, std::string_view what) {
@@ -281,40 +305,16 @@ Result<void> check_thresholds(const GateOptions& options) {
   return {};
 }
 
-Result<std::vector<GateThresholds::MaxRegression>> parse_max_regressions(
+Result<std::vector<GateThresholds::Named<double>>> parse_max_regressions(
     const std::vector<std::string>& texts) {
-  std::vector<GateThresholds::MaxRegression> out;
-  for (const std::string& text : texts) {
-    GateThresholds::MaxRegression m;
-    const std::size_t eq = text.find('=');
-    if (eq != std::string::npos) m.metric = text.substr(0, eq);
-    const Result<double> pct = parse_percentage(
-        m.metric ? std::string_view(text).substr(eq + 1) : text,
-        "--max-regression");
-    if (!pct) return pct.error();
-    m.pct = *pct;
-    out.push_back(std::move(m));
-  }
-  return out;
+  return parse_named<double>(texts, '=', false, [](std::string_view pct) {
+    return parse_percentage(pct, "--max-regression");
+  });
 }
 
-Result<std::vector<GateThresholds::Rule>> parse_threshold_rules(
+Result<std::vector<GateThresholds::Named<ThresholdRule>>> parse_threshold_rules(
     const std::vector<std::string>& texts) {
-  std::vector<GateThresholds::Rule> out;
-  for (const std::string& text : texts) {
-    GateThresholds::Rule r;
-    const std::size_t colon = text.find(':');
-    if (colon != std::string::npos &&
-        reports::metric_info(text.substr(0, colon))) {
-      r.metric = text.substr(0, colon);
-    }
-    Result<ThresholdRule> rule = parse_threshold_rule(
-        r.metric ? std::string_view(text).substr(colon + 1) : text);
-    if (!rule) return rule.error();
-    r.rule = std::move(*rule);
-    out.push_back(std::move(r));
-  }
-  return out;
+  return parse_named<ThresholdRule>(texts, ':', true, parse_threshold_rule);
 }
 
 Result<GateOptions> options_for_metric(const GateOptions& base,
@@ -329,18 +329,18 @@ Result<GateOptions> options_for_metric(const GateOptions& base,
   };
   GateOptions o = base;
   o.max_regression_pct = GateOptions{}.max_regression_pct;
-  for (const GateThresholds::MaxRegression& m : thresholds.max_regressions) {
-    if (!m.metric) o.max_regression_pct = m.pct;
+  for (const auto& m : thresholds.max_regressions) {
+    if (!m.metric) o.max_regression_pct = m.value;
   }
   if (metric == "instructions") o.max_regression_pct = 1;
   if (metric.starts_with("syscalls") || metric == "faults")
     o.max_regression_pct = 0;
-  for (const GateThresholds::MaxRegression& m : thresholds.max_regressions) {
-    if (applies(m.metric)) o.max_regression_pct = m.pct;
+  for (const auto& m : thresholds.max_regressions) {
+    if (applies(m.metric)) o.max_regression_pct = m.value;
   }
   o.thresholds.clear();
-  for (const GateThresholds::Rule& r : thresholds.rules) {
-    if (applies(r.metric)) o.thresholds.push_back(r.rule);
+  for (const auto& r : thresholds.rules) {
+    if (applies(r.metric)) o.thresholds.push_back(r.value);
   }
   if (auto ok = check_thresholds(o); !ok) return ok.error();
   return o;

@@ -318,7 +318,7 @@ TEST(Gate, ThresholdFlagsAreParsedOnceAndResolvedPerMetric) {
   ASSERT_TRUE(rules) << rules.error().message;
   // "a" is no metric's name: the colon is the pattern's.
   EXPECT_FALSE((*rules)[2].metric.has_value());
-  EXPECT_EQ((*rules)[2].rule.pattern, "a:b");
+  EXPECT_EQ((*rules)[2].value.pattern, "a:b");
   const GateThresholds thresholds{*max_regressions, *rules};
   const auto pct_and_patterns = [&](std::string_view metric) {
     const Result<GateOptions> o = options_for_metric({}, thresholds, metric);

@@ -71,24 +71,21 @@ Result<void> check_thresholds(const GateOptions& options);
 // time's and cpu's, or the rate's of an input without metrics. Order is
 // kept: the last that applies wins.
 struct GateThresholds {
-  struct MaxRegression {
+  template <typename T>
+  struct Named {
     std::optional<std::string> metric;  // none: the plain form
-    double pct = 0;
+    T value;
   };
-  struct Rule {
-    std::optional<std::string> metric;  // none: the plain form
-    ThresholdRule rule;
-  };
-  std::vector<MaxRegression> max_regressions;
-  std::vector<Rule> rules;
+  std::vector<Named<double>> max_regressions;  // percentages
+  std::vector<Named<ThresholdRule>> rules;
 };
 
 // PCT or METRIC=PCT each; a usage error for the first that is not.
-Result<std::vector<GateThresholds::MaxRegression>> parse_max_regressions(
+Result<std::vector<GateThresholds::Named<double>>> parse_max_regressions(
     const std::vector<std::string>& texts);
 // PATTERN=PCT or METRIC:PATTERN=PCT each, METRIC a known metric's name
 // (else the colon is the pattern's); a usage error for the first that is not.
-Result<std::vector<GateThresholds::Rule>> parse_threshold_rules(
+Result<std::vector<GateThresholds::Named<ThresholdRule>>> parse_threshold_rules(
     const std::vector<std::string>& texts);
 
 // `base` with the threshold and rules that apply to `metric` ("" for the
