@@ -11,7 +11,6 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -23,26 +22,13 @@ namespace fpbench::reports {
 namespace {
 
 namespace fs = std::filesystem;
+using test_support::first_difference;
 using test_support::slurp;
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 const fs::path kGoldenDir =
     fs::path(FPBENCH_SOURCE_DIR) / "reports" / "tests" / "data" / "gate";
-
-std::string first_difference(const std::string& got, const std::string& want) {
-  std::istringstream g(got), w(want);
-  std::string gl, wl;
-  for (int line = 1;; ++line) {
-    const bool gok = static_cast<bool>(std::getline(g, gl));
-    const bool wok = static_cast<bool>(std::getline(w, wl));
-    if (!gok && !wok) return "(differs only in the final newline)";
-    if (gl != wl || gok != wok) {
-      return "line " + std::to_string(line) + "\n  got:  [" + gl +
-             "]\n  want: [" + wl + "]";
-    }
-  }
-}
 
 void expect_golden(const std::string& file, const std::string& got) {
   const fs::path path = kGoldenDir / file;
