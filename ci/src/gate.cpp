@@ -12,6 +12,7 @@
 #include <optional>
 #include <string_view>
 
+#include "fpbench/reports/metric_samples.hpp"
 #include "fpbench/reports/percent.hpp"
 #include "fpbench/stats/deterministic.hpp"
 #include "fpbench/stats/paired.hpp"
@@ -226,6 +227,30 @@ std::string verdict_line(const GateResult& r) {
   return line;
 }
 
+// Each text as METRIC<separator>VALUE or VALUE, VALUE read by `parse`. With
+// `known_only` the prefix names a metric only when it is a known one (a
+// pattern may hold the separator itself).
+template <typename T, typename Parse>
+Result<std::vector<GateThresholds::Named<T>>> parse_named(
+    const std::vector<std::string>& texts, char separator, bool known_only,
+    Parse parse) {
+  std::vector<GateThresholds::Named<T>> out;
+  for (const std::string& text : texts) {
+    std::optional<std::string> metric;
+    std::string_view value = text;
+    const std::size_t at = text.find(separator);
+    if (at != std::string::npos &&
+        (!known_only || reports::metric_info(text.substr(0, at)))) {
+      metric = text.substr(0, at);
+      value.remove_prefix(at + 1);
+    }
+    Result<T> parsed = parse(value);
+    if (!parsed) return parsed.error();
+    out.push_back({std::move(metric), std::move(*parsed)});
+  }
+  return out;
+}
+
 }  // namespace
 
 Result<double> parse_percentage(std::string_view text, std::string_view what) {
@@ -278,6 +303,49 @@ Result<void> check_thresholds(const GateOptions& options) {
       return ok;
   }
   return {};
+}
+
+Result<std::vector<GateThresholds::Named<double>>> parse_max_regressions(
+    const std::vector<std::string>& texts) {
+  return parse_named<double>(texts, '=', false, [](std::string_view pct) {
+    return parse_percentage(pct, "--max-regression");
+  });
+}
+
+Result<std::vector<GateThresholds::Named<ThresholdRule>>> parse_threshold_rules(
+    const std::vector<std::string>& texts) {
+  return parse_named<ThresholdRule>(texts, ':', true, parse_threshold_rule);
+}
+
+Result<GateOptions> options_for_metric(const GateOptions& base,
+                                       const GateThresholds& thresholds,
+                                       std::string_view metric) {
+  // The plain forms are about time: the rate of an input without metrics,
+  // wall or cpu. Elsewhere only the last plain --max-regression reaches, as
+  // the default of a metric without one of its own.
+  const bool timed = metric.empty() || metric == "wall" || metric == "cpu";
+  const auto applies = [&](const std::optional<std::string>& named) {
+    return named ? !metric.empty() && *named == metric : timed;
+  };
+  GateOptions o = base;
+  o.max_regression_pct = GateOptions{}.max_regression_pct;
+  for (const auto& m : thresholds.max_regressions) {
+    if (!m.metric) o.max_regression_pct = m.value;
+  }
+  // A metric's own default, from the one table of metrics.
+  if (const auto info = reports::metric_info(metric);
+      !metric.empty() && info && info->gate_threshold_pct) {
+    o.max_regression_pct = *info->gate_threshold_pct;
+  }
+  for (const auto& m : thresholds.max_regressions) {
+    if (applies(m.metric)) o.max_regression_pct = m.value;
+  }
+  o.thresholds.clear();
+  for (const auto& r : thresholds.rules) {
+    if (applies(r.metric)) o.thresholds.push_back(r.value);
+  }
+  if (auto ok = check_thresholds(o); !ok) return ok.error();
+  return o;
 }
 
 GateResult evaluate_gate(const reports::SampleSet& samples,
@@ -364,6 +432,45 @@ GateResult evaluate_gate(const reports::SampleSet& samples,
                                     : kExitOk;
   result.verdict_line = verdict_line(result);
   return result;
+}
+
+GateReport gate_report(std::vector<GateResult> metrics, bool by_metric) {
+  GateReport report{std::move(metrics), by_metric, kExitOk};
+  for (const GateResult& r : report.metrics) {
+    if (r.exit_code == kExitRegression || report.exit_code == kExitRegression) {
+      report.exit_code = kExitRegression;
+    } else if (r.exit_code != kExitOk) {
+      report.exit_code = r.exit_code;
+    }
+  }
+  return report;
+}
+
+Result<GateReport> gate_rates(const reports::SampleSet& samples,
+                              const GateOptions& base,
+                              const GateThresholds& thresholds) {
+  const Result<GateOptions> options = options_for_metric(base, thresholds, "");
+  if (!options) return options.error();
+  return gate_report({evaluate_gate(samples, *options)}, false);
+}
+
+Result<GateReport> gate_metrics(
+    const std::vector<reports::MetricInput>& metrics, const GateOptions& base,
+    const GateThresholds& thresholds) {
+  std::vector<GateResult> results;
+  for (const reports::MetricInput& m : metrics) {
+    GateOptions o = base;
+    o.lower_is_better = m.lower_is_better;
+    o.exact_noise_floor = m.exact_noise_floor;
+    o.metric = m.metric == "wall"
+                   ? "rate_ops_per_s"
+                   : fmt::format("{} per operation ({})", m.metric, m.source);
+    const Result<GateOptions> options =
+        options_for_metric(o, thresholds, m.metric);
+    if (!options) return options.error();
+    results.push_back(evaluate_gate(m.samples, *options));
+  }
+  return gate_report(std::move(results), true);
 }
 
 }  // namespace fpbench::ci

@@ -10,6 +10,8 @@
 #include <nlohmann/json.hpp>
 #include <random>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "fpbench/stats/welch.hpp"
@@ -222,7 +224,8 @@ TEST(Gate, PairedRunsSeeThroughAMachineThatDrifts) {
   EXPECT_EQ(only(paired).verdict, Verdict::kRegression) << only(paired).reason;
   EXPECT_NEAR(only(paired).change_pct, -5, 0.5);
   EXPECT_EQ(paired.exit_code, 1);
-  EXPECT_NE(format_gate_text(paired).find("paired t-test on log ratios"),
+  EXPECT_NE(format_gate_text(gate_report({paired}, false))
+                .find("paired t-test on log ratios"),
             std::string::npos);
 
   options.lower_is_better = true;
@@ -306,13 +309,113 @@ TEST(Gate, ParsesPercentagesAndRejectsJunk) {
   EXPECT_EQ(rule->max_regression_pct, 7);
 }
 
+TEST(Gate, ThresholdFlagsAreParsedOnceAndResolvedPerMetric) {
+  const auto max_regressions =
+      parse_max_regressions({"4", "wall=30", "instructions=3%", "rss=7", "2"});
+  ASSERT_TRUE(max_regressions) << max_regressions.error().message;
+  const auto rules = parse_threshold_rules(
+      {"fs/*=8", "syscalls:fs/read*=1", "a:b=9", "wall:size=2=20"});
+  ASSERT_TRUE(rules) << rules.error().message;
+  // "a" is no metric's name: the colon is the pattern's.
+  EXPECT_FALSE((*rules)[2].metric.has_value());
+  EXPECT_EQ((*rules)[2].value.pattern, "a:b");
+  const GateThresholds thresholds{*max_regressions, *rules};
+  const auto pct_and_patterns = [&](std::string_view metric) {
+    const Result<GateOptions> o = options_for_metric({}, thresholds, metric);
+    EXPECT_TRUE(o) << metric;
+    std::string patterns;
+    for (const ThresholdRule& r : o->thresholds) patterns += r.pattern + " ";
+    return std::make_pair(o->max_regression_pct, patterns);
+  };
+  // The rate of an input without metrics, and wall and cpu: the plain forms
+  // and their own, the last that applies winning.
+  EXPECT_EQ(pct_and_patterns(""),
+            std::make_pair(2.0, std::string("fs/* a:b ")));
+  EXPECT_EQ(pct_and_patterns("wall"),
+            std::make_pair(2.0, std::string("fs/* a:b size=2 ")));
+  EXPECT_EQ(pct_and_patterns("cpu"),
+            std::make_pair(2.0, std::string("fs/* a:b ")));
+  // Counts keep their own defaults against a plain value, not a named one.
+  EXPECT_EQ(pct_and_patterns("instructions"),
+            std::make_pair(3.0, std::string()));
+  EXPECT_EQ(pct_and_patterns("syscalls"),
+            std::make_pair(0.0, std::string("fs/read* ")));
+  EXPECT_EQ(pct_and_patterns("faults"), std::make_pair(0.0, std::string()));
+  EXPECT_EQ(pct_and_patterns("rss"), std::make_pair(7.0, std::string()));
+  // allocs is a count too: any rise fails by default.
+  EXPECT_EQ(pct_and_patterns("allocs"), std::make_pair(0.0, std::string()));
+
+  EXPECT_FALSE(parse_max_regressions({"5", "instructions=lots"}));
+  EXPECT_FALSE(parse_threshold_rules({"syscalls:nothing"}));
+  const Result<GateOptions> never = options_for_metric(
+      {}, GateThresholds{*parse_max_regressions({"wall=100"}), {}}, "wall");
+  ASSERT_FALSE(never);
+  EXPECT_EQ(never.error().kind, ErrorKind::kUsage);
+}
+
+TEST(Gate, AReportExitsWithTheWorstOfItsMetrics) {
+  const auto exit_of = [](std::vector<int> codes) {
+    std::vector<GateResult> results;
+    for (int c : codes) {
+      GateResult r;
+      r.exit_code = c;
+      results.push_back(r);
+    }
+    return gate_report(std::move(results), true).exit_code;
+  };
+  EXPECT_EQ(exit_of({}), 0);
+  EXPECT_EQ(exit_of({0, 0}), 0);
+  EXPECT_EQ(exit_of({0, 3, 0}), 3);
+  EXPECT_EQ(exit_of({3, 1, 0}), 1);
+  EXPECT_EQ(exit_of({1, 3}), 1);
+}
+
+TEST(Gate, MetricsOfJsonLinesAreOneReport) {
+  // Wall time 10% slower, one more system call per operation: two metrics,
+  // each with its own threshold and direction, in one report.
+  reports::MetricInput wall{"wall", one(-0.10, 0.01, 30), "", false, {},
+                            "clock"};
+  reports::MetricInput syscalls{"syscalls", {}, "", true, 0.0, "tracepoint"};
+  for (int i = 0; i < 3; ++i) {
+    syscalls.samples.add(Binary::kOld, "fs/read-file-sync", "size=1024", 4);
+    syscalls.samples.add(Binary::kNew, "fs/read-file-sync", "size=1024", 5);
+  }
+  const GateThresholds thresholds{*parse_max_regressions({"20"}), {}};
+  const Result<GateReport> report =
+      gate_metrics({wall, syscalls}, {}, thresholds);
+  ASSERT_TRUE(report) << report.error().message;
+  ASSERT_EQ(report->metrics.size(), 2u);
+  EXPECT_TRUE(report->by_metric);
+  EXPECT_EQ(report->metrics[0].options.metric, "rate_ops_per_s");
+  EXPECT_EQ(report->metrics[0].options.max_regression_pct, 20);
+  EXPECT_EQ(report->metrics[0].exit_code, 0);
+  EXPECT_EQ(report->metrics[1].options.metric,
+            "syscalls per operation (tracepoint)");
+  EXPECT_EQ(report->metrics[1].options.max_regression_pct, 0);
+  EXPECT_EQ(report->metrics[1].exit_code, 1);
+  EXPECT_EQ(report->exit_code, 1);
+
+  // The keys ci/pr-gate's gate.json is read by.
+  const nlohmann::json j = nlohmann::json::parse(format_gate_json(*report));
+  EXPECT_EQ(j["exit_code"], 1);
+  ASSERT_EQ(j["metrics"].size(), 2u);
+  EXPECT_EQ(j["metrics"][1]["metric"], "syscalls per operation (tracepoint)");
+  EXPECT_EQ(j["metrics"][1]["decisions"][0]["verdict"], "regression");
+
+  const Result<GateReport> rates = gate_rates(wall.samples, {}, thresholds);
+  ASSERT_TRUE(rates) << rates.error().message;
+  EXPECT_FALSE(rates->by_metric);
+  EXPECT_EQ(nlohmann::json::parse(format_gate_json(*rates)), j["metrics"][0]);
+}
+
 TEST(Gate, FormatsCarryEveryDecision) {
   SampleSet set = one(-0.10, 0.01, 30);
   add(set, "fs/write-file-sync", "size=1", normal_samples(9, 30, 50, 0.01),
       normal_samples(10, 30, 50, 0.01));
   const GateResult r = evaluate_gate(set, {});
+  const GateReport report = gate_report({r}, false);
 
-  const nlohmann::json j = nlohmann::json::parse(format_gate_json(r));
+  const nlohmann::json j = nlohmann::json::parse(format_gate_json(report));
   ASSERT_EQ(j["decisions"].size(), 2u);
   EXPECT_EQ(j["exit_code"], 1);
   EXPECT_EQ(j["correction"], "holm");
@@ -322,7 +425,7 @@ TEST(Gate, FormatsCarryEveryDecision) {
     EXPECT_TRUE(d["interval_pct"].is_array());
   }
 
-  const std::string text = format_gate_text(r);
+  const std::string text = format_gate_text(report);
   EXPECT_NE(text.find("confidence improvement"), std::string::npos) << text;
   EXPECT_NE(text.find("regression: fs/read-file-sync size=1024"),
             std::string::npos)
@@ -331,7 +434,7 @@ TEST(Gate, FormatsCarryEveryDecision) {
       << text;  // unchanged rows stay out
   EXPECT_NE(text.find("FAIL: 1 of 2 benchmarks"), std::string::npos);
 
-  const std::string md = format_gate_markdown(r);
+  const std::string md = format_gate_markdown(report);
   EXPECT_EQ(md.rfind("### fpbench gate: FAIL", 0), 0u) << md;
   EXPECT_NE(md.find("| fs/read-file-sync size=1024 | regression |"),
             std::string::npos)
@@ -363,8 +466,9 @@ TEST(Gate, AChangeFromZeroIsSaidInWordsInEveryFormat) {
             "exact undefined (old mean is 0) (0 to 2 per operation, +2): worse "
             "beyond the "
             "threshold +0%");
+  const GateReport report = gate_report({r}, false);
   for (const std::string& text :
-       {format_gate_text(r), format_gate_markdown(r)}) {
+       {format_gate_text(report), format_gate_markdown(report)}) {
     for (const char* bad : {"inf%", "nan%", "inf %", "nan %"}) {
       EXPECT_EQ(text.find(bad), std::string::npos) << bad << " in:\n" << text;
     }

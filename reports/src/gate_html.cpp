@@ -107,15 +107,8 @@ std::string section(const GateResult& r) {
 
 }  // namespace
 
-std::string format_gate_html(const std::vector<GateResult>& results) {
-  int exit = 0;
-  for (const GateResult& r : results) {
-    if (r.exit_code == kExitRegression || exit == kExitRegression) {
-      exit = kExitRegression;
-    } else if (r.exit_code != 0) {
-      exit = r.exit_code;
-    }
-  }
+std::string format_gate_html(const GateReport& report) {
+  const int exit = report.exit_code;
   std::string out = fmt::format(
       "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<title>fpbench gate: {0}</title>\n<link rel=\"icon\" "
@@ -124,7 +117,7 @@ std::string format_gate_html(const std::vector<GateResult>& results) {
       "class=\"{2}\">{0}</span></h1>\n",
       exit == 0 ? "pass" : (exit == kExitRegression ? "FAIL" : "incomplete"),
       kStyle, exit == 0 ? "good" : "bad");
-  for (const GateResult& r : results) out += section(r);
+  for (const GateResult& r : report.metrics) out += section(r);
   return out + "</body>\n</html>\n";
 }
 

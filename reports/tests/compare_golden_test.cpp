@@ -6,7 +6,6 @@
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -17,21 +16,8 @@ namespace fpbench::reports {
 namespace {
 
 namespace fs = std::filesystem;
+using fpbench::reports::test_support::first_difference;
 using fpbench::reports::test_support::slurp;
-
-std::string first_difference(const std::string& got, const std::string& want) {
-  std::istringstream g(got), w(want);
-  std::string gl, wl;
-  for (int line = 1;; ++line) {
-    const bool gok = static_cast<bool>(std::getline(g, gl));
-    const bool wok = static_cast<bool>(std::getline(w, wl));
-    if (!gok && !wok) return "(differs only in the final newline)";
-    if (gl != wl || gok != wok) {
-      return "line " + std::to_string(line) + "\n  got:  [" + gl +
-             "]\n  want: [" + wl + "]";
-    }
-  }
-}
 
 std::vector<fs::path> golden_inputs(const fs::path& dir) {
   std::vector<fs::path> out;

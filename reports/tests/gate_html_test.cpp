@@ -27,6 +27,14 @@ GateDecision decision(const std::string& name, double pct, double half,
   return d;
 }
 
+// A page of one metric's result.
+GateReport report_of(const GateResult& r) {
+  GateReport report;
+  report.metrics = {r};
+  report.exit_code = r.exit_code;
+  return report;
+}
+
 TEST(GateHtml, OnePageWithTableAndChart) {
   GateResult r;
   r.decisions = {decision("fs/a <x>", -12, 2, Verdict::kRegression),
@@ -35,7 +43,7 @@ TEST(GateHtml, OnePageWithTableAndChart) {
   r.exit_code = 1;
   r.verdict_line = "FAIL: 1 regression";
   r.interval_level = 0.99;
-  const std::string page = format_gate_html({r});
+  const std::string page = format_gate_html(report_of(r));
   EXPECT_TRUE(page.starts_with("<!doctype html>"));
   EXPECT_NE(page.find("fpbench gate: <span class=\"bad\">FAIL</span>"),
             std::string::npos);
@@ -53,8 +61,9 @@ TEST(GateHtml, PassingPageSaysPass) {
   GateResult r;
   r.decisions = {decision("fs/a", 1, 2, Verdict::kNoChange)};
   r.verdict_line = "PASS";
-  EXPECT_NE(format_gate_html({r}).find("<span class=\"good\">pass</span>"),
-            std::string::npos);
+  EXPECT_NE(
+      format_gate_html(report_of(r)).find("<span class=\"good\">pass</span>"),
+      std::string::npos);
 }
 
 TEST(ChangeFactor, RatesAndCounts) {

@@ -1,7 +1,8 @@
 #pragma once
 
-// Small helpers the reports tests share: reading a whole file, and whether
-// a Python that can draw plots is there.
+// Small helpers the reports tests share: reading a whole file, the first
+// line a golden file differs at, and whether a Python that can draw plots
+// is there.
 
 #include <cstdlib>
 #include <filesystem>
@@ -16,6 +17,23 @@ inline std::string slurp(const std::filesystem::path& p) {
   std::ostringstream ss;
   ss << in.rdbuf();
   return ss.str();
+}
+
+// Where `got` first differs from `want`, line by line, for a golden file's
+// failure message.
+inline std::string first_difference(const std::string& got,
+                                    const std::string& want) {
+  std::istringstream g(got), w(want);
+  std::string gl, wl;
+  for (int line = 1;; ++line) {
+    const bool gok = static_cast<bool>(std::getline(g, gl));
+    const bool wok = static_cast<bool>(std::getline(w, wl));
+    if (!gok && !wok) return "(differs only in the final newline)";
+    if (gl != wl || gok != wok) {
+      return "line " + std::to_string(line) + "\n  got:  [" + gl +
+             "]\n  want: [" + wl + "]";
+    }
+  }
 }
 
 // The plots need a Python with matplotlib (FPBENCH_PYTHON, else

@@ -13,8 +13,6 @@
 // metric's own. Each metric's verdict names it and its source; the exit code
 // is the worst of them.
 
-#include <fmt/format.h>
-
 #include <string>
 #include <vector>
 
@@ -51,14 +49,14 @@ class Gate : public Subcommand {
         ->add_option("--alpha", alpha_, "Significance level after correction")
         ->capture_default_str();
     command_
-        ->add_option("--max-regression", max_regressions_,
+        ->add_option("--max-regression", max_regression_flags_,
                      "Largest slowdown tolerated, e.g. 5% (wall); METRIC=PCT "
                      "for another "
                      "metric (instructions=1%, syscalls=0 by default)")
         ->allow_extra_args(false);
     command_
         ->add_option(
-            "--threshold", thresholds_,
+            "--threshold", threshold_flags_,
             "PATTERN=PCT: another threshold for benchmarks matching PATTERN "
             "(glob, or substring without * ? [); the last match wins")
         ->allow_extra_args(false);
@@ -91,35 +89,34 @@ class Gate : public Subcommand {
   [[nodiscard]] bool parsed() const override { return command_->parsed(); }
 
   Result<int> run() override {
-    auto options = gate_options();
-    if (!options) return options.error();
+    auto settings = gate_settings();
+    if (!settings) return settings.error();
     const auto inputs = sample_inputs_from_flags(inputs_);
     if (!inputs) return inputs.error();
     const auto loaded = reports::load_samples(*inputs);
     if (!loaded) return loaded.error();
     print_sample_warnings(*loaded);
-    if (loaded->has_metrics || !inputs->metric_names.empty())
-      return gate_metrics(*loaded, inputs->metric_names, *options);
-    options->metric = loaded->metric_description;
-    if (auto ok = ci::check_thresholds(*options); !ok) return ok.error();
-    const ci::GateResult result = ci::evaluate_gate(loaded->samples, *options);
-    const std::string report =
-        format_ == "html"       ? reports::format_gate_html({result})
-        : format_ == "json"     ? reports::format_gate_json(result)
-        : format_ == "markdown" ? reports::format_gate_markdown(result)
-                                : reports::format_gate_text(result);
-    if (auto written = write_stdout(report); !written) return written.error();
+    const auto report = gate(*loaded, inputs->metric_names, *settings);
+    if (!report) return report.error();
+    if (auto written = write_stdout(render(*report)); !written)
+      return written.error();
     if (!json_path_.empty()) {
       if (auto written =
-              write_file(json_path_, reports::format_gate_json(result));
+              write_file(json_path_, reports::format_gate_json(*report));
           !written) {
         return written.error();
       }
     }
-    return result.exit_code;
+    return report->exit_code;
   }
 
  private:
+  // What the flags say, each parsed once.
+  struct Settings {
+    ci::GateOptions options;        // all but the thresholds
+    ci::GateThresholds thresholds;  // --max-regression and --threshold
+  };
+
   // The metrics gated by default, where the input has them.
   static std::vector<std::string> default_metrics(
       const reports::LoadedSamples& loaded) {
@@ -131,100 +128,39 @@ class Gate : public Subcommand {
     return out;
   }
 
-  // --max-regression METRIC=PCT and --threshold METRIC:PATTERN=PCT name a
-  // metric; the plain forms are wall's (and cpu's).
-  Result<ci::GateOptions> options_for(const ci::GateOptions& base,
-                                      const reports::MetricInput& m) const {
-    ci::GateOptions o = base;
-    o.thresholds.clear();
-    o.lower_is_better = m.lower_is_better;
-    o.exact_noise_floor = m.exact_noise_floor;
-    o.metric = m.metric == "wall"
-                   ? "rate_ops_per_s"
-                   : fmt::format("{} per operation ({})", m.metric, m.source);
-    if (const auto info = reports::metric_info(m.metric);
-        info && info->gate_threshold_pct) {
-      o.max_regression_pct = *info->gate_threshold_pct;
+  // JSON Lines with metrics are gated on each metric asked for; anything
+  // else on its rate.
+  static Result<ci::GateReport> gate(const reports::LoadedSamples& loaded,
+                                     const std::vector<std::string>& names,
+                                     Settings settings) {
+    if (!loaded.has_metrics && names.empty()) {
+      settings.options.metric = loaded.metric_description;
+      return ci::gate_rates(loaded.samples, settings.options,
+                            settings.thresholds);
     }
-    for (const std::string& text : max_regressions_) {
-      const std::size_t eq = text.find('=');
-      if (eq == std::string::npos) {
-        if (m.metric == "wall" || m.metric == "cpu") {
-          const auto pct = ci::parse_percentage(text, "--max-regression");
-          if (!pct) return pct.error();
-          o.max_regression_pct = *pct;
-        }
-      } else if (text.substr(0, eq) == m.metric) {
-        const auto pct =
-            ci::parse_percentage(text.substr(eq + 1), "--max-regression");
-        if (!pct) return pct.error();
-        o.max_regression_pct = *pct;
-      }
-    }
-    for (const std::string& t : thresholds_) {
-      const std::size_t colon = t.find(':');
-      const bool named = colon != std::string::npos &&
-                         reports::metric_info(t.substr(0, colon)).has_value();
-      if (named ? t.substr(0, colon) != m.metric
-                : (m.metric != "wall" && m.metric != "cpu")) {
-        continue;
-      }
-      Result<ci::ThresholdRule> rule =
-          ci::parse_threshold_rule(named ? t.substr(colon + 1) : t);
-      if (!rule) return rule.error();
-      o.thresholds.push_back(std::move(*rule));
-    }
-    if (auto ok = ci::check_thresholds(o); !ok) return ok.error();
-    return o;
-  }
-
-  Result<int> gate_metrics(const reports::LoadedSamples& loaded,
-                           const std::vector<std::string>& names,
-                           const ci::GateOptions& base) const {
     const auto metrics = reports::select_metrics(
         loaded, names.empty() ? default_metrics(loaded) : names);
     if (!metrics) return metrics.error();
     if (metrics->empty())
       return bad_input_error(loaded.input_name + ": no metric to gate");
-    std::string text, json;
-    std::vector<ci::GateResult> results;
-    int exit = kExitOk;
-    for (const reports::MetricInput& m : *metrics) {
-      auto options = options_for(base, m);
-      if (!options) return options.error();
-      const ci::GateResult result = ci::evaluate_gate(m.samples, *options);
-      if (result.exit_code == kExitRegression || exit == kExitRegression) {
-        exit = kExitRegression;
-      } else if (result.exit_code != kExitOk) {
-        exit = result.exit_code;
-      }
-      if (!text.empty()) text += "\n";
-      text += format_ == "markdown" ? reports::format_gate_markdown(result)
-                                    : reports::format_gate_text(result);
-      json += (json.empty() ? "" : ",\n") + reports::format_gate_json(result);
-      results.push_back(result);
-    }
-    if (format_ == "html") text = reports::format_gate_html(results);
-    json =
-        fmt::format("{{\"exit_code\": {}, \"metrics\": [\n{}]}}\n", exit, json);
-    if (auto written = write_stdout(format_ == "json" ? json : text);
-        !written) {
-      return written.error();
-    }
-    if (!json_path_.empty()) {
-      if (auto written = write_file(json_path_, json); !written)
-        return written.error();
-    }
-    return exit;
+    return ci::gate_metrics(*metrics, settings.options, settings.thresholds);
   }
 
-  Result<ci::GateOptions> gate_options() const {
+  [[nodiscard]] std::string render(const ci::GateReport& report) const {
+    if (format_ == "html") return reports::format_gate_html(report);
+    if (format_ == "json") return reports::format_gate_json(report);
+    if (format_ == "markdown") return reports::format_gate_markdown(report);
+    return reports::format_gate_text(report);
+  }
+
+  Result<Settings> gate_settings() const {
     if (format_ != "text" && format_ != "markdown" && format_ != "json" &&
         format_ != "html") {
       return usage_error("unknown format '" + format_ +
                          "': expected text, markdown, json or html");
     }
-    ci::GateOptions options;
+    Settings settings;
+    ci::GateOptions& options = settings.options;
     const auto correction = stats::parse_correction(correction_);
     if (!correction) {
       return usage_error("unknown correction '" + correction_ +
@@ -234,13 +170,9 @@ class Gate : public Subcommand {
     if (!(alpha_ > 0 && alpha_ < 1))
       return usage_error("--alpha must be between 0 and 1");
     options.alpha = alpha_;
-    for (const std::string& text : max_regressions_) {
-      if (text.find('=') != std::string::npos) continue;  // a metric's own
-      const Result<double> max_regression =
-          ci::parse_percentage(text, "--max-regression");
-      if (!max_regression) return max_regression.error();
-      options.max_regression_pct = *max_regression;
-    }
+    auto max_regressions = ci::parse_max_regressions(max_regression_flags_);
+    if (!max_regressions) return max_regressions.error();
+    settings.thresholds.max_regressions = std::move(*max_regressions);
     // Checked with or without --until-decided: a value that could never
     // mean anything is a mistake either way.
     if (first_look_ < 2 || look_every_ < 1 || max_runs_ < first_look_) {
@@ -254,19 +186,13 @@ class Gate : public Subcommand {
       if (paired_)
         return usage_error("--until-decided does not apply to --paired");
     }
-    for (const std::string& t : thresholds_) {
-      const std::size_t colon = t.find(':');
-      if (colon != std::string::npos &&
-          reports::metric_info(t.substr(0, colon)))
-        continue;
-      Result<ci::ThresholdRule> rule = ci::parse_threshold_rule(t);
-      if (!rule) return rule.error();
-      options.thresholds.push_back(std::move(*rule));
-    }
+    auto rules = ci::parse_threshold_rules(threshold_flags_);
+    if (!rules) return rules.error();
+    settings.thresholds.rules = std::move(*rules);
     options.lower_is_better = lower_is_better_;
     options.strict = strict_;
     options.paired = paired_;
-    return options;
+    return settings;
   }
 
   CLI::App* command_ = nullptr;
@@ -275,12 +201,12 @@ class Gate : public Subcommand {
   std::string json_path_;
   std::string correction_ = "holm";
   double alpha_ = 0.01;
-  std::vector<std::string> max_regressions_;
+  std::vector<std::string> max_regression_flags_;
   bool until_decided_ = false;
   int first_look_ = 10;
   int look_every_ = 10;
   int max_runs_ = 200;
-  std::vector<std::string> thresholds_;
+  std::vector<std::string> threshold_flags_;
   bool lower_is_better_ = false;
   bool strict_ = false;
   bool paired_ = false;

@@ -31,10 +31,14 @@
 // samples, else 0. "Need more runs" passes unless `strict` is set, when it
 // fails like a regression.
 
+#include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "fpbench/base/result.hpp"
 #include "fpbench/reports/gate_report.hpp"
+#include "fpbench/reports/sample_sources.hpp"
 #include "fpbench/reports/samples.hpp"
 
 namespace fpbench::ci {
@@ -46,6 +50,7 @@ using reports::format_gate_markdown;
 using reports::format_gate_text;
 using reports::GateDecision;
 using reports::GateOptions;
+using reports::GateReport;
 using reports::GateResult;
 using reports::ThresholdRule;
 using reports::Verdict;
@@ -61,7 +66,52 @@ Result<double> parse_percentage(std::string_view text, std::string_view what);
 // of 100% or more would pass every regression.
 Result<void> check_thresholds(const GateOptions& options);
 
+// --max-regression and --threshold as given, each parsed once. A value may
+// name a metric (METRIC=PCT, METRIC:PATTERN=PCT); a plain one is wall
+// time's and cpu's, or the rate's of an input without metrics. Order is
+// kept: the last that applies wins.
+struct GateThresholds {
+  template <typename T>
+  struct Named {
+    std::optional<std::string> metric;  // none: the plain form
+    T value;
+  };
+  std::vector<Named<double>> max_regressions;  // percentages
+  std::vector<Named<ThresholdRule>> rules;
+};
+
+// PCT or METRIC=PCT each; a usage error for the first that is not.
+Result<std::vector<GateThresholds::Named<double>>> parse_max_regressions(
+    const std::vector<std::string>& texts);
+// PATTERN=PCT or METRIC:PATTERN=PCT each, METRIC a known metric's name
+// (else the colon is the pattern's); a usage error for the first that is not.
+Result<std::vector<GateThresholds::Named<ThresholdRule>>> parse_threshold_rules(
+    const std::vector<std::string>& texts);
+
+// `base` with the threshold and rules that apply to `metric` ("" for the
+// rate of an input without metrics): the plain --max-regression (5%), for
+// instructions 1% and for system calls and faults 0 instead, then every
+// value that applies in order. A usage error when one could never be
+// crossed (check_thresholds).
+Result<GateOptions> options_for_metric(const GateOptions& base,
+                                       const GateThresholds& thresholds,
+                                       std::string_view metric);
+
 GateResult evaluate_gate(const reports::SampleSet& samples,
                          const GateOptions& options);
+
+// These results as one report; its exit code is the worst of theirs: 1 if
+// any regressed, else that of any other failure (3), else 0.
+GateReport gate_report(std::vector<GateResult> metrics, bool by_metric);
+
+// An input of rates alone gated on its rate, described as `base.metric`.
+Result<GateReport> gate_rates(const reports::SampleSet& samples,
+                              const GateOptions& base,
+                              const GateThresholds& thresholds);
+// Each metric of an input that measured them, in the direction, noise floor
+// and thresholds that are its own.
+Result<GateReport> gate_metrics(
+    const std::vector<reports::MetricInput>& metrics, const GateOptions& base,
+    const GateThresholds& thresholds);
 
 }  // namespace fpbench::ci

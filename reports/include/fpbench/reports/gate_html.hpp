@@ -12,7 +12,7 @@
 
 namespace fpbench::reports {
 
-// One section per result (a metric each), in order.
-std::string format_gate_html(const std::vector<GateResult>& results);
+// One section per metric, in order.
+std::string format_gate_html(const GateReport& report);
 
 }  // namespace fpbench::reports

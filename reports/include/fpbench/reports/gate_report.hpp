@@ -1,8 +1,10 @@
 #pragma once
 
-// The result of `fpbench gate` as plain data, and its renderings. The policy
-// that fills it in (which verdict, which exit code) is the gate in ci;
-// these types carry its decisions to the formats.
+// The result of `fpbench gate` as plain data, and its renderings: each a
+// pure function of one GateReport, one file per format (HTML in
+// gate_html.hpp). The policy that fills it in (which verdict, which
+// threshold, which exit code) is the gate in ci; these types carry its
+// decisions to the formats.
 
 #include <cstddef>
 #include <optional>
@@ -68,6 +70,7 @@ struct GateDecision {
   std::string reason;
 };
 
+// The gate of one metric: a decision per benchmark.
 struct GateResult {
   std::vector<GateDecision> decisions;  // in the compare table's order
   double interval_level = 0;            // 1 - alpha/m (or 1 - alpha)
@@ -76,12 +79,24 @@ struct GateResult {
   std::string verdict_line;
 };
 
-// The compare table of the regressed, improved and undecided rows, one line
-// per such decision, and the verdict line.
-std::string format_gate_text(const GateResult& result);
-// A pull-request comment.
-std::string format_gate_markdown(const GateResult& result);
-// Every decision with its numbers and reason.
-std::string format_gate_json(const GateResult& result);
+// The whole gate, which every format renders: a result per metric gated, in
+// order. An input of rates alone (compare.js CSV, Google Benchmark,
+// hyperfine) has one, of its rate.
+struct GateReport {
+  std::vector<GateResult> metrics;
+  // The input measured metrics (fpbench's JSON Lines): the JSON is then the
+  // exit code and a list of the metrics' documents, even of one metric;
+  // otherwise the one result's document alone.
+  bool by_metric = false;
+  int exit_code = 0;  // the worst of the metrics'
+};
+
+// Per metric, the compare table of the regressed, improved and undecided
+// rows, one line per such decision, and the verdict line (gate_text.cpp).
+std::string format_gate_text(const GateReport& report);
+// A pull-request comment (gate_markdown.cpp).
+std::string format_gate_markdown(const GateReport& report);
+// Every decision with its numbers and reason (gate_json.cpp).
+std::string format_gate_json(const GateReport& report);
 
 }  // namespace fpbench::reports
