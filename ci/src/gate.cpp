@@ -147,8 +147,9 @@ void decide_untested(GateDecision& d) {
 }
 
 // Two exact sides: the difference is the change, with no test needed. A
-// threshold of 0 fails any worsening.
-void decide_exact(GateDecision& d, bool lower_is_better) {
+// threshold of 0 fails any worsening; a change within the metric's noise
+// floor (instructions move by a few in a million between processes) is none.
+void decide_exact(GateDecision& d, bool lower_is_better, double noise_floor) {
   const stats::RateComparison& c = d.row.stats;
   d.exact = true;
   d.lower_pct = d.upper_pct = d.change_pct;
@@ -173,6 +174,11 @@ void decide_exact(GateDecision& d, bool lower_is_better) {
   } else {
     d.verdict = Verdict::kNoChange;
     d.reason = what + ": unchanged";
+  }
+  if (d.change_pct != 0 && std::fabs(d.change_pct) <= noise_floor * 100) {
+    d.verdict = Verdict::kNoChange;
+    d.reason = fmt::format("{}: unchanged (within the noise floor of {:g}%)",
+                           what, noise_floor * 100);
   }
 }
 
@@ -396,7 +402,7 @@ GateResult evaluate_gate(const reports::SampleSet& samples,
                                     *options.exact_noise_floor)
             .deterministic;
     if (exact) {
-      decide_exact(d, options.lower_is_better);
+      decide_exact(d, options.lower_is_better, *options.exact_noise_floor);
     } else if (sequential && !options.paired && d.row.stats.test) {
       // Repeated looks: the raw p against this look's nominal level, and the
       // repeated interval at that level.

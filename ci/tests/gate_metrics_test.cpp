@@ -91,6 +91,17 @@ TEST(GateMetrics, FewerSystemCallsAreAnExactImprovement) {
   EXPECT_EQ(r.exit_code, 0);
 }
 
+TEST(GateMetrics, AnInstructionChangeWithinTheNoiseFloorIsNoChange) {
+  // 24009.07 to 24009.06: what the same binary counts in two processes.
+  const GateResult r = evaluate_gate(
+      one({24009.07, 24009.07, 24009.071}, {24009.06, 24009.06, 24009.061}),
+      instruction_options());
+  const GateDecision& d = only(r);
+  EXPECT_EQ(d.verdict, Verdict::kNoChange) << d.reason;
+  EXPECT_TRUE(d.exact);
+  EXPECT_TRUE(contains(d.reason, "within the noise floor")) << d.reason;
+}
+
 TEST(GateMetrics, HalfAPercentMoreInstructionsIsMinorWithinOnePercent) {
   const GateResult r = evaluate_gate(
       one({1e6, 1e6, 1e6}, {1.005e6, 1.005e6, 1.005e6}), instruction_options());
