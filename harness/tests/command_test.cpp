@@ -184,3 +184,27 @@ TEST_F(CommandRun, BadCommandsAreRefusedBeforeAnythingRuns) {
 
 }  // namespace
 }  // namespace fpbench::harness
+
+namespace fpbench::harness {
+namespace {
+
+TEST_F(CommandRun, DoctorSaysWhatItFoundAndMeasuresTheSpread) {
+  const CliRun r = fpbench(std::string("doctor --samples 3 --scenarios '") +
+                           FPBENCH_SCENARIOS + "'");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("load average"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("real-time priority"), std::string::npos) << r.out;
+  // A sanitized scenario program is refused for timing, and doctor says so.
+  const bool measured = r.out.find(
+                            "spread of calibration/spin spinUs=100 (3 "
+                            "processes") != std::string::npos;
+  const bool refused =
+      r.out.find("it is built with sanitizers") != std::string::npos;
+  EXPECT_TRUE(measured || refused) << r.out;
+  const CliRun bad = fpbench("doctor --samples 1");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("--samples"), std::string::npos) << bad.err;
+}
+
+}  // namespace
+}  // namespace fpbench::harness

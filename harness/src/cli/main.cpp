@@ -37,6 +37,7 @@ int main(int argc, char** argv) {
   subcommands.push_back(cli::add_run(app, std::move(program_args)));
   subcommands.push_back(cli::add_gate(app));
   subcommands.push_back(cli::add_list(app));
+  subcommands.push_back(cli::add_doctor(app));
   subcommands.push_back(cli::add_history(app));
 
   if (const std::string unknown = cli::unknown_command(app, argc, argv);
