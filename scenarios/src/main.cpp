@@ -3,21 +3,18 @@
 // implementation:
 //
 //   fpbench-scenarios --impl=fast --benchmark_filter='^fs/read-file-sync '
-//   fpbench-scenarios --list                 # scenarios and their grids
-//   fpbench-scenarios --list-configs         # one benchmark name per line
-//   fpbench-scenarios --list-parameters      # what each key takes,
-//   tab-separated
-//                                            # (fpbench/base/parameters.hpp)
-//   fpbench-scenarios --set=length=4096      # replace a key's values (Node's
-//   --set) fpbench-scenarios --build-info           # how it was built,
-//   key=value lines fpbench-scenarios
-//   --counters=syscalls,instructions,cpu,faults --iterations=20
-//                                            # count around the timed loop
-//                                            # (fpbench/scenarios/counters.hpp)
+//   fpbench-scenarios --list             # scenarios and their grids
+//   fpbench-scenarios --list-configs     # one benchmark name per line
+//   fpbench-scenarios --list-parameters  # what each key takes, tab-separated
+//                                        # (fpbench/base/parameters.hpp)
+//   fpbench-scenarios --set=length=4096  # replace a key's values (--set)
+//   fpbench-scenarios --build-info       # how it was built, key=value lines
+//   fpbench-scenarios --counters=syscalls,instructions,cpu,faults,allocs
+//       --iterations=20                  # count around the timed loop
+//                                        # (fpbench/scenarios/counters.hpp)
 //   fpbench-scenarios --counters=syscalls --check-counters
-//                                            # exit 3, saying why, if one
-//                                            cannot be read; # else the
-//                                            tracepoints it uses
+//                                        # exit 3, saying why, if one cannot
+//                                        # be read; else the tracepoints
 //   FPBENCH_IMPL=baseline fpbench-scenarios  # the same choice by environment
 //
 // Google Benchmark's own flags (--benchmark_format=json, ...) pass through.

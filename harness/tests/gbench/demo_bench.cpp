@@ -47,7 +47,7 @@ void BM_syscall(benchmark::State& state) {
   for (auto _ : state) {
     benchmark::DoNotOptimize(::syscall(SYS_getppid));
     if (FPBENCH_DEMO_NEW) benchmark::DoNotOptimize(::syscall(SYS_getppid));
-    benchmark::DoNotOptimize(mix(200));
+    benchmark::DoNotOptimize(mix(20));
   }
 }
 BENCHMARK(BM_syscall);
@@ -60,7 +60,7 @@ void BM_alloc(benchmark::State& state) {
       auto b = std::make_unique<char[]>(64);
       benchmark::DoNotOptimize(b.get());
     }
-    benchmark::DoNotOptimize(mix(200));
+    benchmark::DoNotOptimize(mix(20));
   }
 }
 BENCHMARK(BM_alloc);
