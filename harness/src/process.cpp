@@ -4,6 +4,7 @@
 #include <poll.h>
 #include <sched.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -44,6 +45,7 @@ struct Child {
   int status = 0;
   Clock::time_point exited_at;
   rusage usage{};
+  int pidfd = -1;  // readable once the child has exited (Linux 5.3 on)
 
   // Once the child has exited, kills what is left of its group and reaps
   // it. The group is killed while the child is still a zombie, so that its
@@ -309,6 +311,7 @@ Result<ProcessResult> run_process(const std::vector<std::string>& argv,
   ProcessResult result;
   Child child;
   child.pid = pid;
+  child.pidfd = static_cast<int>(::syscall(SYS_pidfd_open, pid, 0));
   std::optional<Clock::time_point> deadline;
   if (options.timeout) {
     result.timeout = *options.timeout;
@@ -330,8 +333,17 @@ Result<ProcessResult> run_process(const std::vector<std::string>& argv,
       child.finish(/*block=*/true);
       break;
     }
-    std::this_thread::sleep_for(kExitCheck);
+    // Woken as the child exits, so that the time it is seen to have exited
+    // (elapsed) is its exit's, not the next check's.
+    pollfd exit_fd{child.pidfd, POLLIN, 0};
+    const auto left =
+        std::chrono::ceil<std::chrono::milliseconds>(*deadline - Clock::now());
+    const int wait_ms = static_cast<int>(
+        std::clamp<std::int64_t>(left.count(), 0, kExitCheck.count()));
+    if (child.pidfd < 0 || ::poll(&exit_fd, 1, wait_ms) < 0)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
+  if (child.pidfd >= 0) ::close(child.pidfd);
   untrack_group(slot);
   const int status = child.status;
   if (exec_failed) {
