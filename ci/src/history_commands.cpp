@@ -7,11 +7,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "fpbench/base/file_write.hpp"
 #include "fpbench/reports/history_report.hpp"
 #include "fpbench/reports/input.hpp"
 #include "fpbench/reports/metric_samples.hpp"
@@ -379,10 +379,8 @@ Result<CommandOutput> history_plot(const SeriesOptions& options,
   if (json_path.size() > 4 && json_path.ends_with(".png"))
     json_path.resize(json_path.size() - 4);
   json_path += ".json";
-  std::ofstream out(json_path, std::ios::binary);
-  out << *json;
-  out.close();
-  if (!out) return io_error(json_path + ": cannot write");
+  if (auto written = write_file_atomically(json_path, *json); !written)
+    return written.error();
   if (auto drawn =
           reports::render_plot(reports::PlotKind::kHistory, *json, png_path);
       !drawn) {

@@ -5,28 +5,15 @@
 
 #include <fmt/format.h>
 
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 
+#include "fpbench/base/file_write.hpp"
 #include "fpbench/reports/dashboard.hpp"
 #include "fpbench/reports/metric_samples.hpp"
 #include "fpbench/reports/web_assets.hpp"
 
 namespace fpbench::ci {
 namespace {
-
-Result<void> write_whole(const std::filesystem::path& path,
-                         std::string_view text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(text.data(), static_cast<std::streamsize>(text.size()));
-  out.close();
-  if (!out)
-    return io_error(fmt::format("{}: cannot write: {}", path.string(),
-                                std::strerror(errno)));
-  return {};
-}
 
 Result<void> make_dirs(const std::filesystem::path& dir) {
   std::error_code ec;
@@ -74,28 +61,29 @@ Result<CommandOutput> history_html(const HtmlOptions& options) {
     if (auto made = make_dirs(root / dir); !made) return made.error();
   }
   for (const reports::WebAsset& asset : reports::web_assets()) {
-    if (auto w =
-            write_whole(root / "assets" / std::string(asset.name), asset.bytes);
+    if (auto w = write_file_atomically((root / "assets" / asset.name).string(),
+                                       asset.bytes);
         !w) {
       return w.error();
     }
   }
   for (const reports::SeriesAnalysis& a : *analyses) {
     const std::string text = reports::render_dashboard_page(a, page);
-    if (auto w =
-            write_whole(root / reports::dashboard_page_path(a.series), text);
+    if (auto w = write_file_atomically(
+            (root / reports::dashboard_page_path(a.series)).string(), text);
         !w) {
       return w.error();
     }
   }
-  if (auto w = write_whole(root / "runs.js",
-                           reports::render_dashboard_runs(*analyses));
+  if (auto w = write_file_atomically((root / "runs.js").string(),
+                                     reports::render_dashboard_runs(*analyses));
       !w) {
     return w.error();
   }
   // The overview last: a reader who opens it finds every page it links.
-  if (auto w = write_whole(root / "index.html",
-                           reports::render_dashboard_index(*analyses, page));
+  if (auto w = write_file_atomically(
+          (root / "index.html").string(),
+          reports::render_dashboard_index(*analyses, page));
       !w) {
     return w.error();
   }

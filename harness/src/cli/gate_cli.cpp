@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "fpbench/base/file_write.hpp"
 #include "fpbench/ci/gate.hpp"
 #include "fpbench/reports/gate_html.hpp"
 #include "fpbench/reports/sample_sources.hpp"
@@ -109,8 +110,8 @@ class Gate : public Subcommand {
                                 : reports::format_gate_text(result);
     if (auto written = write_stdout(report); !written) return written.error();
     if (!json_path_.empty()) {
-      if (auto written =
-              write_file(json_path_, reports::format_gate_json(result));
+      if (auto written = write_file_atomically(
+              json_path_, reports::format_gate_json(result));
           !written) {
         return written.error();
       }
@@ -210,7 +211,7 @@ class Gate : public Subcommand {
       return written.error();
     }
     if (!json_path_.empty()) {
-      if (auto written = write_file(json_path_, json); !written)
+      if (auto written = write_file_atomically(json_path_, json); !written)
         return written.error();
     }
     return exit;

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <string>
 
+#include "fpbench/base/sibling.hpp"
 #include "subcommands.hpp"
 
 namespace fpbench::cli {
@@ -25,21 +26,6 @@ Result<void> write_stdout(std::string_view text) {
     }
     done += static_cast<std::size_t>(n);
   }
-  return {};
-}
-
-Result<void> write_file(const std::string& path, std::string_view text) {
-  std::FILE* f = std::fopen(path.c_str(), "wb");
-  if (f == nullptr)
-    return io_error("cannot write '" + path + "': " + std::strerror(errno));
-  bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
-  int error = ok ? 0 : errno;
-  if (std::fclose(f) != 0 && ok) {
-    ok = false;
-    error = errno;
-  }
-  if (!ok)
-    return io_error("cannot write '" + path + "': " + std::strerror(error));
   return {};
 }
 
@@ -77,22 +63,10 @@ int finish(int code) {
 }
 
 std::string default_scenario_program() {
-  if (const char* env = std::getenv("FPBENCH_SCENARIOS");
-      env != nullptr && *env != '\0') {
-    return env;
-  }
-  char self[4096];
-  const ssize_t n = ::readlink("/proc/self/exe", self, sizeof self - 1);
-  if (n > 0) {
-    const std::string exe(self, static_cast<std::size_t>(n));
-    const std::string dir = exe.substr(0, exe.rfind('/'));
-    for (const std::string& candidate :
-         {dir + "/fpbench-scenarios", dir + "/../scenarios/fpbench-scenarios",
-          dir + "/../libexec/fpbench/fpbench-scenarios"}) {
-      if (::access(candidate.c_str(), X_OK) == 0) return candidate;
-    }
-  }
-  return "fpbench-scenarios";
+  return find_sibling({.env = "FPBENCH_SCENARIOS",
+                       .name = "fpbench-scenarios",
+                       .dirs = {".", "../scenarios", "../libexec/fpbench"}})
+      .value_or("fpbench-scenarios");
 }
 
 }  // namespace fpbench::cli

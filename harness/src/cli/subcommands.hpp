@@ -48,8 +48,6 @@ std::string unknown_command(const CLI::App& app, int argc, char** argv);
 
 // All of text to standard output, through short writes and EINTR.
 Result<void> write_stdout(std::string_view text);
-// A whole file, replaced.
-Result<void> write_file(const std::string& path, std::string_view text);
 
 // What is still buffered for standard output (std::cout: CLI11's help;
 // stdio), written; an I/O error when it cannot be (a full disk, a closed

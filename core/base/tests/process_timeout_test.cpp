@@ -8,29 +8,23 @@
 
 #include <chrono>
 #include <filesystem>
-#include <fstream>
 #include <string>
 #include <thread>
 #include <vector>
 
-#include "fpbench/harness/process.hpp"
-#include "test_files.hpp"
+#include "fpbench/base/process.hpp"
+#include "scratch_dir.hpp"
 
-namespace fpbench::harness {
+namespace fpbench {
 namespace {
 
 namespace fs = std::filesystem;
-using fpbench::harness::test_support::slurp;
 
-class ProcessTimeout : public ::testing::Test {
+using test_support::slurp;
+
+class ProcessTimeout : public test_support::ScratchDirTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("fpbench-timeout-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
+  ProcessTimeout() : ScratchDirTest("timeout") {}
 
   // Gone, or a zombie waiting for a reaper that is not ours. SIGKILL is
   // delivered asynchronously, so a killed process is given a moment to go.
@@ -49,8 +43,6 @@ class ProcessTimeout : public ::testing::Test {
     }
     return false;
   }
-
-  fs::path dir_;
 };
 
 TEST_F(ProcessTimeout, AChildPastItsTimeoutIsKilledWithItsGroup) {
@@ -122,4 +114,4 @@ TEST(TailLines, KeepsTheEndAndSaysWhatWasLeftOut) {
 }
 
 }  // namespace
-}  // namespace fpbench::harness
+}  // namespace fpbench

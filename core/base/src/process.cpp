@@ -1,4 +1,4 @@
-#include "fpbench/harness/process.hpp"
+#include "fpbench/base/process.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -15,7 +15,7 @@
 #include <mutex>
 #include <thread>
 
-namespace fpbench::harness {
+namespace fpbench {
 namespace {
 
 bool enter_realtime() {
@@ -311,4 +311,4 @@ bool realtime_permitted() {
   return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
-}  // namespace fpbench::harness
+}  // namespace fpbench

@@ -13,7 +13,7 @@
 
 #include "fpbench/base/result.hpp"
 
-namespace fpbench::harness {
+namespace fpbench {
 
 struct ProcessOptions {
   std::optional<int> cpu;  // pin the child to this CPU (sched_setaffinity)
@@ -59,4 +59,4 @@ Result<ProcessResult> run_process(const std::vector<std::string>& argv,
 // its own policy.
 bool realtime_permitted();
 
-}  // namespace fpbench::harness
+}  // namespace fpbench
