@@ -19,7 +19,7 @@ cd "$(dirname "$0")/.."
 # NAME  FOLDER (its CMakeLists.txt)  SEED CORPUS FOLDERS...
 # The CMake target is fpbench_NAME_fuzz, built in FOLDER of the build tree.
 targets=(
-  "set_parser core core/fuzz/set_parser_corpus"
+  "set_parser base base/fuzz/set_parser_corpus"
   "transcode core"
   "base64_decode core"
   "base64_encode core"
