@@ -26,7 +26,7 @@ targets=(
   "utf8_from_utf16 core"
   "sample_csv reports reports/fuzz/corpus reports/tests/data/compare-r"
   "gbench_json reports reports/tests/data/gbench reports/tests/data/hyperfine"
-  "iso_date ci ci/fuzz/iso_date_corpus"
+  "iso_date history history/fuzz/iso_date_corpus"
 )
 
 usage() {
