@@ -8,7 +8,7 @@ night's level times Gaussian noise (2% sd). From night STEP_NIGHT on, every
 STEP_EVERY-th benchmark's "new" side runs STEP_PCT percent faster (negative:
 slower), a change point detect should find. Deterministic per (seed, night).
 
-  python3 ci/bench/gen_history.py --night 12 > night-12.csv
+  python3 history/generators/gen_history.py --night 12 > night-12.csv
 """
 
 import argparse

@@ -2,7 +2,7 @@
 # Fills a history store with synthetic nights, one `fpbench history record`
 # (one transaction) per night, for sizing the store:
 #
-#   bash ci/bench/build_history_db.sh DB FIRST LAST [FPBENCH]
+#   bash history/generators/build_history_db.sh DB FIRST LAST [FPBENCH]
 #
 # Night i is commit sha1("night-i"), dated 2025-01-01 + i days, machine
 # "bench-1"; gen_history.py's defaults (1000 benchmarks x 30 samples per side,

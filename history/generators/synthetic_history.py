@@ -13,7 +13,7 @@ another order, so they may differ in the last bits). The runs
 carry no fingerprint, so a machine's first fingerprinted recording gives them
 its class. Deterministic per (seed, machine, night).
 
-  python3 ci/bench/synthetic_history.py DB --machines 10 --nights 365
+  python3 history/generators/synthetic_history.py DB --machines 10 --nights 365
 """
 
 import argparse
