@@ -49,18 +49,6 @@ TEST(Error, HelpersSetKindAndMessage) {
       bad_input_error("a.csv:3: rate 'oops' is not a finite number");
   EXPECT_EQ(e.kind, ErrorKind::kBadInput);
   EXPECT_EQ(e.message, "a.csv:3: rate 'oops' is not a finite number");
-  EXPECT_EQ(e.code, "");
-  EXPECT_EQ(e.errno_value, 0);
-}
-
-TEST(Error, NodeCodeIsItsOwnField) {
-  const Error e =
-      coded_error(ErrorKind::kBadInput, "ERR_STRING_TOO_LONG",
-                  "Cannot create a string longer than 0x1fffffe8 characters");
-  EXPECT_EQ(e.kind, ErrorKind::kBadInput);
-  EXPECT_EQ(e.code, "ERR_STRING_TOO_LONG");
-  EXPECT_EQ(e.message,
-            "Cannot create a string longer than 0x1fffffe8 characters");
 }
 
 TEST(Error, KindNamesAreDistinct) {

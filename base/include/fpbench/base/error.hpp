@@ -1,8 +1,9 @@
 #pragma once
 
-// Error: what went wrong (a kind), in words (a message), and for the fs
-// core's errors Node's fields. The kind alone decides the exit code of every
-// fpbench command, through exit_code() below and nowhere else.
+// Error: what went wrong (a kind) and in words (a message). The kind alone
+// decides the exit code of every fpbench command, through exit_code() below
+// and nowhere else. The fs core's errors carry Node's fields besides
+// (core::FsError, fpbench/core/fs_error.hpp).
 
 #include <string>
 #include <utility>
@@ -26,13 +27,6 @@ struct Error {
 
   ErrorKind kind = ErrorKind::kInternal;
   std::string message;  // complete human-readable sentence
-  // The fs core's errors only, in the shape of Node's: err.code ("ENOENT",
-  // "ERR_FS_FILE_TOO_LARGE"), errno as Node reports it (the negated C errno:
-  // -2 for ENOENT), the failing call ("open") and the path.
-  std::string code;
-  int errno_value = 0;
-  std::string syscall;
-  std::string path;
 };
 
 inline Error usage_error(std::string message) {
@@ -52,14 +46,6 @@ inline Error internal_error(std::string message) {
 }
 inline Error unavailable_error(std::string message) {
   return {ErrorKind::kUnavailable, std::move(message)};
-}
-// An error with Node's err.code, e.g. ("ERR_STRING_TOO_LONG", "Cannot create
-// ...").
-inline Error coded_error(ErrorKind kind, std::string code,
-                         std::string message) {
-  Error e(kind, std::move(message));
-  e.code = std::move(code);
-  return e;
 }
 
 // "usage", "bad-input", "io", "system", "benchmark-failed", "internal".
