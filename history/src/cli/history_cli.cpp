@@ -1,5 +1,5 @@
-// fpbench history record | detect | report | plot: the flags; the work is
-// in fpbench::history's history. Run by fpbench-history (history_main.cpp).
+// fpbench history record | detect | report | plot | merge | samples: the
+// flags; the work is fpbench::history's. Run by fpbench-history.
 
 #include <charconv>
 #include <string>
