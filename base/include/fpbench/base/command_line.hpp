@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "fpbench/base/result.hpp"
 
@@ -50,5 +51,14 @@ int finish(int code);
 // CLI11's help (or --version) for `help`, written through write_stdout, then
 // finish().
 int print_help(CLI::App& app, const CLI::Error& help);
+
+// The rest of a program's main() once its subcommands are on `app`: refuses
+// an unknown command, parses (help, --version and parse errors as above),
+// runs the subcommand given and returns finish() of its exit code; an error
+// goes to stderr as "fpbench: error: ...", `none_given` when no subcommand
+// was given.
+int run_main(CLI::App& app,
+             const std::vector<std::unique_ptr<Subcommand>>& subcommands,
+             int argc, char** argv, const std::string& none_given);
 
 }  // namespace fpbench::cli
