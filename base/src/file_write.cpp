@@ -65,7 +65,8 @@ Error file_write_error(const std::string& path, int error) {
 }
 
 Result<void> write_file_atomically(const std::string& path,
-                                   std::string_view text) {
+                                   std::string_view text,
+                                   Durability durability) {
   struct stat st {};
   const bool exists = ::stat(path.c_str(), &st) == 0;
   if (exists && S_ISDIR(st.st_mode)) return file_write_error(path, EISDIR);
@@ -83,9 +84,8 @@ Result<void> write_file_atomically(const std::string& path,
   int error = write_all(fd, text);
   if (error == 0 && exists && ::fchmod(fd, st.st_mode & 07777) != 0)
     error = errno;
-  // Without it a crash soon after the rename can leave an empty file under
-  // the new name on ext4 and XFS.
-  if (error == 0 && ::fsync(fd) != 0) error = errno;
+  if (error == 0 && durability == Durability::kSynced && ::fsync(fd) != 0)
+    error = errno;
   if (::close(fd) != 0 && error == 0) error = errno;
   if (error == 0 && ::rename(temporary.c_str(), target.c_str()) != 0)
     error = errno;

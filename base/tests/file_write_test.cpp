@@ -41,6 +41,9 @@ TEST_F(FileWrite, SuccessLeavesTheContentAndNoTemporary) {
   ASSERT_TRUE(replaced) << replaced.error().message;
   EXPECT_EQ(slurp(path), "second\n");
   EXPECT_EQ(listing(dir_), "out.json ");
+  ASSERT_TRUE(write_file_atomically(path, "third\n", Durability::kUnsynced));
+  EXPECT_EQ(slurp(path), "third\n");
+  EXPECT_EQ(listing(dir_), "out.json ");
 }
 
 TEST_F(FileWrite, AReplacedFileKeepsItsPermissions) {

@@ -15,6 +15,13 @@
 namespace fpbench::history {
 namespace {
 
+// Every file of the site is written again whole by the next run, so none
+// waits for the disk (fpbench/base/file_write.hpp says what that costs).
+Result<void> write_site_file(const std::filesystem::path& path,
+                             std::string_view text) {
+  return write_file_atomically(path.string(), text, Durability::kUnsynced);
+}
+
 Result<void> make_dirs(const std::filesystem::path& dir) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
@@ -61,29 +68,28 @@ Result<CommandOutput> history_html(const HtmlOptions& options) {
     if (auto made = make_dirs(root / dir); !made) return made.error();
   }
   for (const reports::WebAsset& asset : reports::web_assets()) {
-    if (auto w = write_file_atomically((root / "assets" / asset.name).string(),
-                                       asset.bytes);
+    if (auto w = write_site_file(root / "assets" / asset.name, asset.bytes);
         !w) {
       return w.error();
     }
   }
   for (const reports::SeriesAnalysis& a : *analyses) {
     const std::string text = reports::render_dashboard_page(a, page);
-    if (auto w = write_file_atomically(
-            (root / reports::dashboard_page_path(a.series)).string(), text);
+    if (auto w = write_site_file(root / reports::dashboard_page_path(a.series),
+                                 text);
         !w) {
       return w.error();
     }
   }
-  if (auto w = write_file_atomically((root / "runs.js").string(),
-                                     reports::render_dashboard_runs(*analyses));
+  if (auto w = write_site_file(root / "runs.js",
+                               reports::render_dashboard_runs(*analyses));
       !w) {
     return w.error();
   }
   // The overview last: a reader who opens it finds every page it links.
-  if (auto w = write_file_atomically(
-          (root / "index.html").string(),
-          reports::render_dashboard_index(*analyses, page));
+  if (auto w =
+          write_site_file(root / "index.html",
+                          reports::render_dashboard_index(*analyses, page));
       !w) {
     return w.error();
   }

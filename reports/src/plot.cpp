@@ -47,7 +47,8 @@ class TempFile {
     }
     ::close(fd);
     path_ = name;
-    return write_file_atomically(path_, text);
+    // Read once by the script and removed: no reason to wait for the disk.
+    return write_file_atomically(path_, text, Durability::kUnsynced);
   }
 
   [[nodiscard]] const std::string& path() const { return path_; }
