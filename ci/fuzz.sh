@@ -19,14 +19,14 @@ cd "$(dirname "$0")/.."
 # NAME  FOLDER (its CMakeLists.txt)  SEED CORPUS FOLDERS...
 # The CMake target is fpbench_NAME_fuzz, built in FOLDER of the build tree.
 targets=(
-  "set_parser core core/fuzz/set_parser_corpus"
+  "set_parser base base/fuzz/set_parser_corpus"
   "transcode core"
   "base64_decode core"
   "base64_encode core"
   "utf8_from_utf16 core"
   "sample_csv reports reports/fuzz/corpus reports/tests/data/compare-r"
   "gbench_json reports reports/tests/data/gbench reports/tests/data/hyperfine"
-  "iso_date ci ci/fuzz/iso_date_corpus"
+  "iso_date history history/fuzz/iso_date_corpus"
 )
 
 usage() {

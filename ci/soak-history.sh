@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 trials=${1:-200}
 build_dir=${2:-build}
-tests="$build_dir/ci/fpbench_ci_tests"
+tests="$build_dir/history/fpbench_history_tests"
 [ -x "$tests" ] || { echo "ci/soak-history.sh: $tests is not built" >&2; exit 3; }
 if [ -z "${FPBENCH_TEST_POSTGRES_URL:-}" ] && pg_env=$(bash ci/start-test-postgres.sh); then
   eval "$pg_env"

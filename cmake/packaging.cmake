@@ -4,14 +4,17 @@
 #   (cd build && cpack -G DEB)
 #
 # fpbench goes to bin/; the programs it runs (fpbench-history, and
-# fpbench-scenarios with fpbench-print, which must stay beside it) to
-# libexec/fpbench/; the plot script to share/fpbench/. fpbench finds each
+# fpbench-scenarios with fpbench-print, which must stay beside it) and
+# libfpbench-preload.so to libexec/fpbench/; the plot script to share/fpbench/. fpbench finds each
 # relative to its own executable, so a prefix can be moved as a whole.
 include(GNUInstallDirs)
 
 install(TARGETS fpbench RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(TARGETS fpbench-history fpbench-scenarios fpbench-print
   RUNTIME DESTINATION ${CMAKE_INSTALL_LIBEXECDIR}/fpbench)
+# The counters fpbench run loads into the programs it measures.
+install(TARGETS fpbench_preload
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBEXECDIR}/fpbench)
 # The plot script with the modules it imports from its own directory.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/reports/plot/
   DESTINATION ${CMAKE_INSTALL_DATADIR}/fpbench

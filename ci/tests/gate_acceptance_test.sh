@@ -13,10 +13,10 @@ scratch=$(mktemp -d "${TMPDIR:-/tmp}/fpbench-gate-acceptance.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
 
 repo=$scratch/repo
-mkdir -p "$repo/ci/demo"
+mkdir -p "$repo/ci/demo-patches"
 cp "$src/ci/gate-acceptance" "$repo/ci/"
-cp "$src/ci/demo/slow-read-5pct.patch" "$repo/ci/demo/"
-(cd "$src" && git apply --numstat ci/demo/slow-read-5pct.patch) | while read -r _ _ path; do
+cp "$src/ci/demo-patches/slow-read-5pct.patch" "$repo/ci/demo-patches/"
+(cd "$src" && git apply --numstat ci/demo-patches/slow-read-5pct.patch) | while read -r _ _ path; do
   mkdir -p "$repo/$(dirname "$path")"
   cp "$src/$path" "$repo/$path"
 done
@@ -78,7 +78,7 @@ expect 2 bogus 1 "0"
 # A patch that no longer applies must fail the script before any gate runs.
 # Were it ignored, the "A/B" would compare HEAD with itself, which the stub
 # answers as an A/A trial with exit 1 here, and the script would pass.
-(cd "$src" && git apply --numstat ci/demo/slow-read-5pct.patch) | while read -r _ _ path; do
+(cd "$src" && git apply --numstat ci/demo-patches/slow-read-5pct.patch) | while read -r _ _ path; do
   printf '// moved on\n' > "$repo/$path"
 done
 git -C "$repo" -c user.name=test -c user.email=test@localhost commit -qam "the patched file moved on"

@@ -96,8 +96,8 @@ void after_size_hint(int fd) {
 
 namespace detail {
 
-Error fs_error(int errno_value, std::string_view syscall,
-               std::string_view path) {
+FsError fs_error(int errno_value, std::string_view syscall,
+                 std::string_view path) {
   std::string code = "UNKNOWN";
   std::string text = std::strerror(errno_value);
   for (const ErrnoText& e : kErrnoTexts) {
@@ -108,20 +108,20 @@ Error fs_error(int errno_value, std::string_view syscall,
   }
   std::string message = code + ": " + text + ", " + std::string(syscall);
   if (!path.empty()) message += " '" + std::string(path) + "'";
-  Error e = coded_error(ErrorKind::kSystem, code, std::move(message));
+  FsError e = coded_error(ErrorKind::kSystem, code, std::move(message));
   e.errno_value = -errno_value;
   e.syscall = syscall;
   e.path = path;
   return e;
 }
 
-Error file_too_large_error(std::size_t size) {
+FsError file_too_large_error(std::size_t size) {
   return coded_error(
       ErrorKind::kBadInput, "ERR_FS_FILE_TOO_LARGE",
       "File size (" + std::to_string(size) + ") is greater than 2 GiB");
 }
 
-Error string_too_long_error() {
+FsError string_too_long_error() {
   return coded_error(
       ErrorKind::kBadInput, "ERR_STRING_TOO_LONG",
       "Cannot create a string longer than 0x1fffffe8 characters");

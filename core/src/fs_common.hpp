@@ -25,12 +25,12 @@ namespace detail {
 // "ENOENT: no such file or directory, open '/tmp/x'" (libuv's wording), and
 // errno, syscall and path as fields. Like Node, only calls that take a path
 // (open) name one: read, write, fstat, fsync and close errors do not.
-Error fs_error(int errno_value, std::string_view syscall,
-               std::string_view path);
+FsError fs_error(int errno_value, std::string_view syscall,
+                 std::string_view path);
 
 // ERR_FS_FILE_TOO_LARGE / ERR_STRING_TOO_LONG, with Node's messages.
-Error file_too_large_error(std::size_t size);
-Error string_too_long_error();
+FsError file_too_large_error(std::size_t size);
+FsError string_too_long_error();
 
 // A descriptor from open() that closes itself, or a borrowed one that does not.
 class FileHandle {

@@ -236,7 +236,7 @@ TEST_F(Fs, ErrorsHaveNodesShape) {
     SCOPED_TRACE(impl.name);
     auto missing = impl.read(path("not-found"), Encoding::kUtf8);
     ASSERT_FALSE(missing.has_value());
-    const Error& e = missing.error();
+    const FsError& e = missing.error();
     EXPECT_EQ(e.code, "ENOENT");
     EXPECT_EQ(e.errno_value, -2);
     EXPECT_EQ(e.syscall, "open");
@@ -393,6 +393,29 @@ TEST_F(Fs, StringsOverV8sLimitAreRefusedNotAllocated) {
   EXPECT_EQ(r.error().code, "ERR_STRING_TOO_LONG");
   EXPECT_EQ(r.error().message,
             "Cannot create a string longer than 0x1fffffe8 characters");
+}
+
+TEST(FsError, NodeCodeIsItsOwnField) {
+  const FsError e =
+      coded_error(ErrorKind::kBadInput, "ERR_STRING_TOO_LONG",
+                  "Cannot create a string longer than 0x1fffffe8 characters");
+  EXPECT_EQ(e.kind, ErrorKind::kBadInput);
+  EXPECT_EQ(e.code, "ERR_STRING_TOO_LONG");
+  EXPECT_EQ(e.message,
+            "Cannot create a string longer than 0x1fffffe8 characters");
+}
+
+TEST(FsError, BaseErrorsComeWithoutNodeFieldsAndGoBackWithTheirKind) {
+  const Result<int> usage = usage_error("--runs must be at least 1");
+  ASSERT_FALSE(usage);
+  EXPECT_EQ(usage.error().kind, ErrorKind::kUsage);
+  EXPECT_EQ(usage.error().code, "");
+  EXPECT_EQ(usage.error().errno_value, 0);
+  const fpbench::Result<void> up = Result<void>(
+      coded_error(ErrorKind::kIo, "EPIPE", "EPIPE: broken pipe, write"));
+  ASSERT_FALSE(up);
+  EXPECT_EQ(up.error().kind, ErrorKind::kIo);
+  EXPECT_EQ(up.error().message, "EPIPE: broken pipe, write");
 }
 
 }  // namespace

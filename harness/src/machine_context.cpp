@@ -9,7 +9,7 @@
 #include <thread>
 
 #include "fpbench/base/host.hpp"
-#include "fpbench/harness/process.hpp"
+#include "fpbench/base/process.hpp"
 
 namespace fpbench::harness::detail {
 namespace {

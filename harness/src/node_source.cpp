@@ -8,7 +8,7 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "fpbench/harness/process.hpp"
+#include "fpbench/base/process.hpp"
 #include "fpbench/harness/run_command.hpp"
 #include "fpbench/harness/sample_source.hpp"
 #include "fpbench/reports/sample_value.hpp"

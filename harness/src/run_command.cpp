@@ -14,7 +14,7 @@
 #include <set>
 #include <thread>
 
-#include "fpbench/harness/process.hpp"
+#include "fpbench/base/process.hpp"
 #include "fpbench/harness/sample_source.hpp"
 #include "fpbench/harness/sample_writer.hpp"
 #include "fpbench/reports/input.hpp"

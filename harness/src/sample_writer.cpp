@@ -9,6 +9,8 @@
 #include <filesystem>
 #include <optional>
 
+#include "fpbench/base/file_write.hpp"
+
 namespace fpbench::harness {
 namespace {
 
@@ -25,6 +27,12 @@ std::optional<struct stat> stat_of(const std::string& path) {
       path == "-" ? ::fstat(STDOUT_FILENO, &st) : ::stat(path.c_str(), &st);
   if (r != 0) return std::nullopt;
   return st;
+}
+
+// "--json: " before the error, so that it says which option named the file.
+Error flag_error(const std::string& flag, Error e) {
+  e.message = flag + ": " + e.message;
+  return e;
 }
 
 }  // namespace
@@ -92,25 +100,9 @@ Result<void> SampleWriter::close() {
 
 Result<void> write_document(const std::string& flag, const std::string& path,
                             std::string_view text) {
-  const int fd =
-      ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0)
-    return io_error("cannot write " + flag + " '" + path +
-                    "': " + std::strerror(errno));
-  int error = 0;
-  while (!text.empty() && error == 0) {
-    const ssize_t n = ::write(fd, text.data(), text.size());
-    if (n < 0 && errno != EINTR) error = errno;
-    if (n > 0) text.remove_prefix(static_cast<std::size_t>(n));
-  }
-  const bool regular = regular_end(fd) >= 0;
-  if (::close(fd) != 0 && error == 0) error = errno;
-  if (error == 0) return {};
-  std::string message =
-      "cannot write " + flag + " '" + path + "': " + std::strerror(error);
-  if (regular && ::unlink(path.c_str()) == 0)
-    message += "; the incomplete file was removed";
-  return io_error(message);
+  if (auto written = write_file_atomically(path, text); !written)
+    return flag_error(flag, written.error());
+  return {};
 }
 
 bool same_output_file(const std::string& a, const std::string& b) {
@@ -135,8 +127,7 @@ bool same_output_file(const std::string& a, const std::string& b) {
 Result<void> check_writable(const std::string& flag, const std::string& path) {
   if (path == "-") return {};
   const auto fail = [&](int e) {
-    return io_error("cannot write " + flag + " '" + path +
-                    "': " + std::strerror(e));
+    return flag_error(flag, file_write_error(path, e));
   };
   if (const auto st = stat_of(path)) {
     if (S_ISDIR(st->st_mode)) return fail(EISDIR);

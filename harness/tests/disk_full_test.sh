@@ -76,7 +76,7 @@ set +e
 status=$?
 set -e
 [ "$status" = 3 ] || fail "a --json on a full disk exited $status: $(cat "$scratch/err")"
-grep -qF "cannot write --json '$mnt/run.json': No space left on device" "$scratch/err" ||
+grep -qF -- "--json: cannot write '$mnt/run.json': No space left on device" "$scratch/err" ||
   fail "the --json error does not name the flag, the file and the reason: $(cat "$scratch/err")"
 [ ! -e "$mnt/run.json" ] || fail "a cut-off --json document was left behind"
 "$fpbench" compare "$scratch/beside.csv" > /dev/null || fail "the samples beside the --json are not whole"

@@ -2,7 +2,7 @@
 // at SCHED_FIFO where the kernel allows it, a note and normal priority where
 // it does not, and --no-realtime.
 
-#include "fpbench/harness/process.hpp"
+#include "fpbench/base/process.hpp"
 
 #include <gtest/gtest.h>
 #include <linux/capability.h>

@@ -193,7 +193,7 @@ TEST_F(RunReliability, AnUnwritableJsonOrOutputIsAnIoErrorBeforeAnySampleRuns) {
   const CliRun json =
       fpbench(both(ok, ok) + "--runs 1 --json '" + missing + "'");
   EXPECT_EQ(json.exit_code, 3) << json.err;
-  EXPECT_NE(json.err.find("cannot write --json '" + missing +
+  EXPECT_NE(json.err.find("--json: cannot write '" + missing +
                           "': No such file or directory"),
             std::string::npos)
       << json.err;

@@ -1,24 +1,23 @@
 #include "fpbench/reports/plot.hpp"
 
-#include <fcntl.h>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
-#include <spawn.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <array>
 #include <cerrno>
-#include <csignal>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <vector>
 
+#include "fpbench/base/file_write.hpp"
+#include "fpbench/base/process.hpp"
+#include "fpbench/base/sibling.hpp"
 #include "fpbench/reports/report_format.hpp"
 
-#ifndef FPBENCH_PLOT_SOURCE_SCRIPT
-#define FPBENCH_PLOT_SOURCE_SCRIPT ""
+#ifndef FPBENCH_PLOT_SOURCE_DIR
+#define FPBENCH_PLOT_SOURCE_DIR ""
 #endif
 
 namespace fpbench::reports {
@@ -27,14 +26,6 @@ namespace {
 std::string env_or(const char* name, std::string fallback) {
   const char* value = std::getenv(name);
   return value != nullptr && *value != '\0' ? std::string(value) : fallback;
-}
-
-std::string executable_dir() {
-  char self[4096];
-  const ssize_t n = ::readlink("/proc/self/exe", self, sizeof self - 1);
-  if (n <= 0) return {};
-  const std::string exe(self, static_cast<std::size_t>(n));
-  return exe.substr(0, exe.rfind('/'));
 }
 
 // A temporary file that is removed when this goes out of scope.
@@ -54,24 +45,10 @@ class TempFile {
       return io_error(fmt::format("cannot create a temporary file '{}': {}",
                                   name, std::strerror(errno)));
     }
+    ::close(fd);
     path_ = name;
-    std::size_t done = 0;
-    while (done < text.size()) {
-      const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-      if (n < 0 && errno == EINTR) continue;
-      if (n < 0) {
-        const int e = errno;
-        ::close(fd);
-        return io_error(
-            fmt::format("cannot write '{}': {}", path_, std::strerror(e)));
-      }
-      done += static_cast<std::size_t>(n);
-    }
-    if (::close(fd) != 0) {
-      return io_error(
-          fmt::format("cannot write '{}': {}", path_, std::strerror(errno)));
-    }
-    return {};
+    // Read once by the script and removed: no reason to wait for the disk.
+    return write_file_atomically(path_, text, Durability::kUnsynced);
   }
 
   [[nodiscard]] const std::string& path() const { return path_; }
@@ -79,70 +56,6 @@ class TempFile {
  private:
   std::string path_;
 };
-
-// How the script ended, and what it said on stderr.
-struct ScriptRun {
-  int exit_code = 0;
-  int term_signal = 0;
-  std::string err;
-
-  [[nodiscard]] bool ok() const { return exit_code == 0 && term_signal == 0; }
-  [[nodiscard]] std::string status_text() const {
-    if (term_signal != 0) {
-      return fmt::format("killed by signal {} ({})", term_signal,
-                         ::strsignal(term_signal));
-    }
-    return fmt::format("exit status {}", exit_code);
-  }
-};
-
-// Runs argv with stdout discarded and stderr kept. The script writes little
-// on stderr, so reading it to the end before waiting cannot block the child
-// for long; a system error when it cannot be started at all.
-Result<ScriptRun> run_script(const std::vector<std::string>& argv) {
-  std::array<int, 2> err_pipe = {-1, -1};
-  if (::pipe2(err_pipe.data(), O_CLOEXEC) != 0) {
-    return Error(ErrorKind::kSystem,
-                 fmt::format("cannot create a pipe: {}", std::strerror(errno)));
-  }
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null",
-                                   O_WRONLY, 0);
-  posix_spawn_file_actions_adddup2(&actions, err_pipe[1], STDERR_FILENO);
-  std::vector<char*> args;
-  for (const std::string& a : argv) {
-    args.push_back(const_cast<char*>(a.c_str()));
-  }
-  args.push_back(nullptr);
-  pid_t pid = 0;
-  const int spawned =
-      ::posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  ::close(err_pipe[1]);
-  if (spawned != 0) {
-    ::close(err_pipe[0]);
-    return Error(ErrorKind::kSystem, fmt::format("cannot run '{}': {}", argv[0],
-                                                 std::strerror(spawned)));
-  }
-  ScriptRun run;
-  std::array<char, 4096> buffer;
-  for (;;) {
-    const ssize_t n = ::read(err_pipe[0], buffer.data(), buffer.size());
-    if (n > 0) {
-      run.err.append(buffer.data(), static_cast<std::size_t>(n));
-    } else if (n == 0 || errno != EINTR) {
-      break;
-    }
-  }
-  ::close(err_pipe[0]);
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  if (WIFEXITED(status)) run.exit_code = WEXITSTATUS(status);
-  if (WIFSIGNALED(status)) run.term_signal = WTERMSIG(status);
-  return run;
-}
 
 std::string trimmed(std::string text) {
   while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) {
@@ -173,21 +86,17 @@ Result<std::string> plot_script_path() {
         fmt::format("FPBENCH_PLOT_SCRIPT '{}' cannot be read: {}", env,
                     std::strerror(errno)));
   }
-  std::vector<std::string> candidates;
-  if (const std::string dir = executable_dir(); !dir.empty()) {
-    candidates.push_back(dir + "/fpbench_plot.py");
-    candidates.push_back(dir + "/../share/fpbench/fpbench_plot.py");
+  SiblingSearch search{.name = "fpbench_plot.py",
+                       .dirs = {".", "../share/fpbench"},
+                       .executable = false};
+  if (const std::string source = FPBENCH_PLOT_SOURCE_DIR; !source.empty()) {
+    search.dirs.push_back(source);
   }
-  if (const std::string source = FPBENCH_PLOT_SOURCE_SCRIPT; !source.empty()) {
-    candidates.push_back(source);
-  }
-  for (const std::string& c : candidates) {
-    if (::access(c.c_str(), R_OK) == 0) return c;
-  }
+  if (std::optional<std::string> found = find_sibling(search)) return *found;
   return internal_error(
       fmt::format("cannot find the plot script fpbench_plot.py (looked "
                   "in {}); set FPBENCH_PLOT_SCRIPT to its path",
-                  fmt::join(candidates, ", ")));
+                  fmt::join(sibling_candidates(search), ", ")));
 }
 
 Result<void> check_plot_path(const std::string& png_path) {
@@ -211,9 +120,11 @@ Result<void> render_plot(PlotKind kind, std::string_view json_text,
     return made.error();
   }
   const std::string python = env_or("FPBENCH_PYTHON", "/usr/bin/python3");
-  const Result<ScriptRun> run =
-      run_script({python, *script, std::string(plot_kind_name(kind)),
-                  json_file.path(), png_path});
+  // Only stderr is read: the script's errors go there, and nothing it may
+  // print on stdout says anything about the picture.
+  const Result<ProcessResult> run =
+      run_process({python, *script, std::string(plot_kind_name(kind)),
+                   json_file.path(), png_path});
   if (!run) {
     return internal_error(
         fmt::format("cannot draw '{}': {} (set "

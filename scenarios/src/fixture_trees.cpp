@@ -37,9 +37,7 @@ Error system_error(int error, std::string_view syscall,
   message += path;
   message += "': ";
   message += std::strerror(error);
-  Error e(ErrorKind::kSystem, std::move(message));
-  e.errno_value = -error;
-  return e;
+  return {ErrorKind::kSystem, std::move(message)};
 }
 
 Result<void> make_directory(const std::string& path) {

@@ -16,12 +16,13 @@
 #include <unistd.h>
 
 #include <cstdlib>
-#include <filesystem>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "fixtures.hpp"
+#include "fpbench/base/sibling.hpp"
 #include "fpbench/core/operations.hpp"
 #include "fpbench/core/print.hpp"
 #include "fpbench/scenarios/counters.hpp"
@@ -142,12 +143,10 @@ void print_in_process(benchmark::State& state, const Config& config,
 // FPBENCH_PRINT, else fpbench-print in this program's directory, where the
 // build puts it.
 std::string print_tool() {
-  if (const char* env = std::getenv("FPBENCH_PRINT");
-      env != nullptr && *env != '\0')
-    return env;
-  std::error_code ignored;
-  const auto exe = std::filesystem::read_symlink("/proc/self/exe", ignored);
-  return (exe.parent_path() / "fpbench-print").string();
+  const SiblingSearch search{.env = "FPBENCH_PRINT", .name = "fpbench-print"};
+  if (std::optional<std::string> found = find_sibling(search)) return *found;
+  const std::vector<std::string> beside = sibling_candidates(search);
+  return beside.empty() ? search.name : beside.front();
 }
 
 void print_process(benchmark::State& state, const Config& config,

@@ -1,7 +1,8 @@
 // False alarms, detection and latency of detect_change_points over a grid of
 // options, on seeded synthetic nightly series: a level of 100 with normal
 // noise of sd `noise_pct` percent per point (default 0.365: a night's mean
-// of 30 samples with 2% sd, as ci/bench/gen_history.py), 100 and 365 points.
+// of 30 samples with 2% sd, as history/generators/gen_history.py), 100 and 365
+// points.
 //
 // Per option set (min_segment x max_p_value x adjust_for_candidates):
 //   fp100, fp365   % of pure-noise series with at least one change point

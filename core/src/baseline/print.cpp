@@ -243,8 +243,8 @@ namespace {
 // lib/internal/streams/writable.js, reduced to what console.log exercises.
 class WritableStream {
  public:
-  using Callback = std::function<void(const Error*)>;
-  using ErrorListener = std::function<void(const Error&)>;
+  using Callback = std::function<void(const FsError*)>;
+  using ErrorListener = std::function<void(const FsError&)>;
 
   explicit WritableStream(int fd) : fd_(fd) {}
 
@@ -252,7 +252,7 @@ class WritableStream {
   // high-water mark (the caller should wait for 'drain').
   bool write(std::string_view chunk, Callback callback) {
     if (ended_ || destroyed_) {
-      const Error error =
+      const FsError error =
           coded_error(ErrorKind::kIo, "ERR_STREAM_DESTROYED",
                       "Cannot call write after a stream was destroyed");
       callback(&error);
@@ -371,12 +371,12 @@ class Console {
   Result<void> write_to_console(std::string string) {
     if (!group_indent_.empty()) string = group_indent_ + string;
     string += '\n';
-    std::optional<Error> failure;
+    std::optional<FsError> failure;
     // Catch synchronous errors with a no-op listener, as Node does.
     std::optional<std::size_t> noop;
     if (stdout_.listener_count() == 0)
-      noop = stdout_.on_error([](const Error&) {});
-    stdout_.write(string, [&failure](const Error* error) {
+      noop = stdout_.on_error([](const FsError&) {});
+    stdout_.write(string, [&failure](const FsError* error) {
       if (error != nullptr) failure = *error;
     });
     if (noop) stdout_.remove_listener(*noop);

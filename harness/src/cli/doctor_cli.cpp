@@ -15,8 +15,8 @@
 #include <thread>
 #include <vector>
 
+#include "fpbench/base/process.hpp"
 #include "fpbench/base/tracepoints.hpp"
-#include "fpbench/harness/process.hpp"
 #include "fpbench/harness/sample_source.hpp"
 #include "subcommands.hpp"
 
@@ -91,7 +91,7 @@ std::vector<Finding> machine_findings() {
     out.push_back(
         {"ok", fmt::format("load average {:.2f} on {} CPUs", load, cpus), ""});
   }
-  if (harness::realtime_permitted()) {
+  if (realtime_permitted()) {
     out.push_back({"ok", "samples can run at real-time priority", ""});
   } else {
     out.push_back({"warn",
@@ -117,7 +117,7 @@ std::vector<Finding> machine_findings() {
   if (harness::hardware_instruction_counter_available()) {
     out.push_back({"ok", "a hardware instruction counter is there", ""});
   } else {
-    const auto v = harness::run_process({"valgrind", "--version"});
+    const auto v = run_process({"valgrind", "--version"});
     if (v && v->ok()) {
       std::string version = v->out;
       while (!version.empty() && version.back() == '\n') version.pop_back();
@@ -178,9 +178,9 @@ class Doctor : public Subcommand {
     std::vector<double> rates;
     std::string failure;
     if (auto ok = source->check(); !ok) failure = ok.error().message;
-    harness::ProcessOptions options;
+    ProcessOptions options;
     options.timeout = std::chrono::seconds(60);
-    options.realtime = harness::realtime_permitted();
+    options.realtime = realtime_permitted();
     for (int i = 0; i < samples_ && failure.empty(); ++i) {
       const auto m = source->measure(job, options);
       if (!m) {

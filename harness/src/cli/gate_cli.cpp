@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "fpbench/base/file_write.hpp"
 #include "fpbench/ci/gate.hpp"
 #include "fpbench/reports/gate_html.hpp"
 #include "fpbench/reports/metric_samples.hpp"
@@ -101,8 +102,8 @@ class Gate : public Subcommand {
     if (auto written = write_stdout(render(*report)); !written)
       return written.error();
     if (!json_path_.empty()) {
-      if (auto written =
-              write_file(json_path_, reports::format_gate_json(*report));
+      if (auto written = write_file_atomically(
+              json_path_, reports::format_gate_json(*report));
           !written) {
         return written.error();
       }

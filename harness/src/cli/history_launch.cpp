@@ -7,35 +7,23 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
 
+#include "fpbench/base/sibling.hpp"
 #include "subcommands.hpp"
 
 namespace fpbench::cli {
 namespace {
 
-// FPBENCH_HISTORY, else beside this program (the build tree) or in the
-// install's libexec/fpbench, else on PATH.
+// FPBENCH_HISTORY, else beside this program, in the build tree's history/
+// folder or in the install's libexec/fpbench, else on PATH.
 std::string history_program() {
-  if (const char* env = std::getenv("FPBENCH_HISTORY");
-      env != nullptr && *env != '\0') {
-    return env;
-  }
-  char self[4096];
-  const ssize_t n = ::readlink("/proc/self/exe", self, sizeof self - 1);
-  if (n > 0) {
-    const std::string exe(self, static_cast<std::size_t>(n));
-    const std::string dir = exe.substr(0, exe.rfind('/'));
-    for (const std::string& candidate :
-         {dir + "/fpbench-history",
-          dir + "/../libexec/fpbench/fpbench-history"}) {
-      if (::access(candidate.c_str(), X_OK) == 0) return candidate;
-    }
-  }
-  return "fpbench-history";
+  return find_sibling({.env = "FPBENCH_HISTORY",
+                       .name = "fpbench-history",
+                       .dirs = {".", "../history", "../libexec/fpbench"}})
+      .value_or("fpbench-history");
 }
 
 class HistoryLauncher : public Subcommand {

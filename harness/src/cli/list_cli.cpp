@@ -5,7 +5,7 @@
 #include <chrono>
 #include <string>
 
-#include "fpbench/harness/process.hpp"
+#include "fpbench/base/process.hpp"
 #include "subcommands.hpp"
 
 namespace fpbench::cli {
@@ -45,9 +45,9 @@ class List : public Subcommand {
   Result<int> run() override {
     // A program that never answers is killed: asking it for its list is
     // instant, so a minute means it hangs.
-    harness::ProcessOptions options;
+    ProcessOptions options;
     options.timeout = std::chrono::seconds(60);
-    const auto p = harness::run_process({program_, "--list"}, options);
+    const auto p = run_process({program_, "--list"}, options);
     if (!p) return p.error();
     if (!p->ok())
       return benchmark_error(program_ + " --list: " + p->status_text() + "\n" +

@@ -4,8 +4,6 @@
 // 0 ok, 1 regression, 2 bad usage or input, 3 failure (README).
 
 #include <CLI/CLI.hpp>
-#include <cstdio>
-#include <exception>
 #include <memory>
 #include <string>
 #include <vector>
@@ -40,35 +38,6 @@ int main(int argc, char** argv) {
   subcommands.push_back(cli::add_doctor(app));
   subcommands.push_back(cli::add_history(app));
 
-  if (const std::string unknown = cli::unknown_command(app, argc, argv);
-      !unknown.empty()) {
-    std::fprintf(stderr, "fpbench: error: %s\n", unknown.c_str());
-    return kExitBadUsage;
-  }
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return cli::print_help(app, e);
-  } catch (const CLI::CallForAllHelp& e) {
-    return cli::print_help(app, e);
-  } catch (const CLI::CallForVersion& e) {
-    return cli::print_help(app, e);
-  } catch (const CLI::ParseError& e) {
-    return cli::exit_for_parse_error(app, e);
-  }
-
-  Result<int> outcome = usage_error("no command given (try --help)");
-  try {
-    for (const auto& subcommand : subcommands) {
-      if (subcommand->parsed()) {
-        outcome = subcommand->run();
-        break;
-      }
-    }
-  } catch (const std::exception& e) {
-    outcome = internal_error(e.what());
-  }
-  if (outcome) return cli::finish(*outcome);
-  std::fprintf(stderr, "fpbench: error: %s\n", outcome.error().message.c_str());
-  return cli::finish(exit_code(outcome.error()));
+  return cli::run_main(app, subcommands, argc, argv,
+                       "no command given (try --help)");
 }

@@ -31,8 +31,8 @@
 #include <string_view>
 #include <variant>
 
-#include "fpbench/base/result.hpp"
 #include "fpbench/core/encoding.hpp"
+#include "fpbench/core/fs_error.hpp"
 #include "fpbench/core/js_string.hpp"
 
 namespace fpbench::core {

@@ -24,9 +24,9 @@
 #include <string>
 #include <string_view>
 
-#include "fpbench/base/result.hpp"
 #include "fpbench/core/encoding.hpp"
 #include "fpbench/core/fs.hpp"
+#include "fpbench/core/fs_error.hpp"
 #include "fpbench/core/implementation.hpp"
 #include "fpbench/core/inspect.hpp"
 #include "fpbench/core/js_string.hpp"

@@ -23,7 +23,7 @@
 #include <string>
 #include <string_view>
 
-#include "fpbench/base/result.hpp"
+#include "fpbench/core/fs_error.hpp"
 #include "fpbench/core/inspect.hpp"
 
 namespace fpbench::core {

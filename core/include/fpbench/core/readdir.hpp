@@ -72,7 +72,7 @@
 #include <variant>
 #include <vector>
 
-#include "fpbench/base/result.hpp"
+#include "fpbench/core/fs_error.hpp"
 
 // libuv's loop, declared as uv.h declares it, so that this header does not
 // bring all of libuv to its users.

@@ -34,8 +34,8 @@
 #include <string>
 #include <vector>
 
+#include "fpbench/base/process.hpp"
 #include "fpbench/base/result.hpp"
-#include "fpbench/harness/process.hpp"
 #include "fpbench/harness/sample_source.hpp"
 #include "fpbench/harness/sample_writer.hpp"
 

@@ -22,8 +22,8 @@
 #include <utility>
 #include <vector>
 
+#include "fpbench/base/process.hpp"
 #include "fpbench/base/result.hpp"
-#include "fpbench/harness/process.hpp"
 #include "fpbench/reports/metric_samples.hpp"
 
 namespace fpbench::harness {

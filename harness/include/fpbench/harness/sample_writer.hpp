@@ -41,9 +41,9 @@ class SampleWriter {
   long long end_;  // where the last whole write ended; -1: not a regular file
 };
 
-// Writes a whole document (the --json file) to `path`, replacing it. On a
-// failed write a regular file is removed rather than left cut off, which no
-// reader could parse; the error names the flag, the path and the reason.
+// Writes a whole document (the --json file) to `path`, replacing it as
+// write_file_atomically does, so that no reader finds it cut off; the error
+// is that function's, after the flag: "--json: cannot write 'PATH': REASON".
 Result<void> write_document(const std::string& flag, const std::string& path,
                             std::string_view text);
 
@@ -51,7 +51,7 @@ Result<void> write_document(const std::string& flag, const std::string& path,
 // both exist, else the same canonical path. Standard output is "-".
 bool same_output_file(const std::string& a, const std::string& b);
 
-// Fails with an I/O error (the flag, the path and the system's reason) when
+// Fails with write_document's error (the flag, the path and the reason) when
 // `path` cannot be opened for writing: its folder missing or read-only, a
 // directory. Leaves an existing file as it is and creates none.
 Result<void> check_writable(const std::string& flag, const std::string& path);

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "fpbench/base/parameters.hpp"
+#include "fpbench/base/process.hpp"
 #include "fpbench/base/result.hpp"
-#include "fpbench/harness/process.hpp"
 
 namespace fpbench::harness {
 
