@@ -76,14 +76,17 @@ Result<void> check_options(const RunOptions& o) {
     }
   }
   if (o.source == SourceKind::kNode) {
-    if (o.paired) return usage_error("--paired is not supported with --node");
-    if (o.metrics.size() != 1 || o.metrics[0] != "wall")
-      return usage_error("--node measures wall time only");
     if (!o.old_program || !o.new_program) {
       return usage_error("--node needs --old NODE and --new NODE");
     }
-    if (o.selectors.empty())
-      return usage_error("--node needs benchmark scripts to run");
+    if (o.selectors.empty()) {
+      return usage_error(
+          "--node needs categories (fs, buffers, all) or benchmark scripts to "
+          "run");
+    }
+    if (o.old_impl || o.new_impl)
+      return usage_error(
+          "--old-impl/--new-impl are fpbench-scenarios' options, not --node's");
     return {};
   }
   if (o.source == SourceKind::kGbench) {
@@ -179,6 +182,18 @@ bool scenario_kept(const RunOptions& o, const std::string& scenario) {
 }  // namespace
 
 Result<void> check_sets(const RunOptions& o) {
+  if (o.source == SourceKind::kNode) {
+    // common.js reads KEY=VALUE with any value, spaces and quotes included
+    // (its /^(.+?)=([\s\S]*)$/).
+    for (const std::string& set : o.sets) {
+      if (set.find('=') == std::string::npos || set.front() == '=') {
+        return usage_error(
+            "--set " + set +
+            ": expected KEY=VALUE, as Node's common.js reads it");
+      }
+    }
+    return {};
+  }
   for (const std::string& set : o.sets) {
     if (auto a = params::parse_assignment(set); !a)
       return usage_error("--set " + set + ": " + a.error().message);

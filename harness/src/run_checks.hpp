@@ -36,7 +36,7 @@ std::chrono::milliseconds query_timeout(const RunOptions& o);
 // before any of them runs with it: a child would otherwise measure a value
 // it cannot mean, or stop on it in every sample. A program too old to say
 // is not asked; Node's scripts say nothing of their parameters, so there
-// only the key=value form is checked.
+// only the KEY=VALUE form is checked, with any value common.js takes.
 Result<void> check_sets(const RunOptions& o);
 
 }  // namespace fpbench::harness::detail

@@ -14,6 +14,7 @@
 #include <set>
 #include <thread>
 
+#include "fpbench/harness/node_source.hpp"
 #include "fpbench/harness/process.hpp"
 #include "fpbench/harness/sample_source.hpp"
 #include "fpbench/harness/sample_writer.hpp"
@@ -216,7 +217,28 @@ void make_command_plan(const RunOptions& o, Plan& plan) {
   }
 }
 
-Plan make_plan(const RunOptions& o) {
+// Node: a configuration's process gives wall time (the rate and the time
+// of its timed section) and rss. Each side's configurations are listed once
+// for all its passes.
+void make_node_plan(const RunOptions& o, const std::vector<NodeScript>& scripts,
+                    Plan& plan) {
+  std::array<std::shared_ptr<const NodeSuite>, 2> suites;
+  suites[0] = std::make_shared<NodeSuite>(*o.old_program, scripts, o.sets);
+  suites[1] =
+      *o.new_program == *o.old_program
+          ? suites[0]
+          : std::make_shared<NodeSuite>(*o.new_program, scripts, o.sets);
+  if (const std::string key = first_wanted(o, {"wall", "rss"}); !key.empty()) {
+    NodeMeasure how;
+    how.rss = wants(o, "rss");
+    plan.passes.push_back(add_pass(plan, o, key, [&, how](std::size_t side) {
+      return make_node_source(suites[side], how);
+    }));
+  }
+  for (Pass& pass : plan.passes) pass.realtime = false;
+}
+
+Plan make_plan(const RunOptions& o, const std::vector<NodeScript>& scripts) {
   Plan plan;
   if (o.source == SourceKind::kCommand) {
     make_command_plan(o, plan);
@@ -227,10 +249,7 @@ Plan make_plan(const RunOptions& o) {
     return plan;
   }
   if (o.source == SourceKind::kNode) {
-    const std::array<std::string, 2> nodes = {*o.old_program, *o.new_program};
-    plan.passes.push_back(add_pass(plan, o, "wall", [&](std::size_t side) {
-      return make_node_source(nodes[side], o.selectors, o.sets);
-    }));
+    make_node_plan(o, scripts, plan);
     return plan;
   }
   const std::array<std::string, 2> programs = {
@@ -331,6 +350,7 @@ Result<std::vector<std::string>> select_jobs(const Pass& pass,
       }
     }
     if (!selected) return false;
+    if (node) return true;  // discover_node_scripts applied them
     if (!o.filters.empty() && !contains_any(scenario, o.filters)) return false;
     return !contains_any(scenario, o.excludes);
   };
@@ -531,7 +551,20 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
                                samples_path(o));
       !ok)
     return ok.error();
-  Plan plan = make_plan(o);
+  std::vector<NodeScript> scripts;
+  if (o.source == SourceKind::kNode) {
+    auto found = discover_node_scripts(o.benchmark_dir, o.selectors, o.filters,
+                                       o.excludes);
+    if (!found) return found.error();
+    scripts = std::move(*found);
+    if (auto v = check_node_binary("--old", *o.old_program); !v)
+      return v.error();
+    if (*o.new_program != *o.old_program) {
+      if (auto v = check_node_binary("--new", *o.new_program); !v)
+        return v.error();
+    }
+  }
+  Plan plan = make_plan(o, scripts);
   if (plan.passes.empty())
     return usage_error("--metric names nothing to measure");
   if (o.target_accuracy_pct > 0 || o.wall_needs_more) {
