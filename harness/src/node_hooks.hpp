@@ -11,7 +11,9 @@
 //    arguments common.js would fork it with, and the script's node flags;
 //  - measures (otherwise; the script runs one configuration, as common.js's
 //    forked child does): writes the rate and time of each report to
-//    FPBENCH_NODE_OUT.
+//    FPBENCH_NODE_OUT, and with counter groups from fpbench-counted-exec
+//    (FPBENCH_COUNTER_GROUPS) the counts between bench.start() and
+//    bench.end(n), read first thing in each.
 
 #include <string_view>
 

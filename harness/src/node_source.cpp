@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "fpbench/base/tracepoints.hpp"
 #include "fpbench/harness/process.hpp"
 #include "fpbench/reports/sample_value.hpp"
 #include "node_hooks.hpp"
@@ -180,6 +181,76 @@ Result<void> NodeSuite::list() const {
 
 namespace {
 
+// V8 maps, unmaps and protects its heap's pages from its collector's
+// threads, when the collector decides: how many such calls fall inside a
+// timed section changes from process to process with the same work. Like
+// the waits, they are counted by name and in syscalls_all, and left out of
+// the syscalls total, which then counts the same in every process.
+bool is_heap_syscall(std::string_view name) {
+  return name == "mmap" || name == "brk";
+}
+constexpr const char* kHeapOnlySyscalls[] = {"munmap", "mprotect", "madvise"};
+
+// The counts the hooks read between bench.start() and bench.end(n), as
+// metrics per operation.
+Result<std::vector<std::pair<std::string, MetricReading>>> counted_metrics(
+    const nlohmann::ordered_json& record, const std::string& counters) {
+  const double operations =
+      record.contains("operations") && record["operations"].is_number()
+          ? record["operations"].get<double>()
+          : 0.0;
+  if (!(operations > 0) || !record.contains("counts")) {
+    return benchmark_error(
+        "the script reported without bench.start() and bench.end(n), so "
+        "nothing was counted around a timed section");
+  }
+  const auto& counts = record["counts"];
+  const auto count = [&](const std::string& name) {
+    return counts.contains(name) && counts[name].is_number()
+               ? counts[name].get<double>()
+               : 0.0;
+  };
+  std::vector<std::pair<std::string, MetricReading>> out;
+  if (counters.find("syscalls") != std::string::npos) {
+    // The end's read(2) of the counters is inside the section: take it out.
+    const double all = count("syscalls_all") - 1;
+    MetricReading calls{0, "tracepoint", {}, {}};
+    double waits = 0;  // and heap calls
+    for (const auto& [kernel_name, shown] : kNamedSyscalls) {
+      const std::string key = std::string("syscall:") + shown;
+      if (!counts.contains(key)) continue;
+      const double n = count(key) - (std::string_view(shown) == "read" ? 1 : 0);
+      calls.by_name.emplace_back(shown, n / operations);
+      if (is_wait_syscall(shown) || is_heap_syscall(shown)) waits += n;
+    }
+    for (const char* name : kHeapOnlySyscalls) {
+      const std::string key = std::string("syscall:") + name;
+      if (!counts.contains(key)) continue;
+      calls.by_name.emplace_back(name, count(key) / operations);
+      waits += count(key);
+    }
+    calls.value = (all - waits) / operations;
+    out.emplace_back("syscalls", std::move(calls));
+    out.emplace_back("syscalls_all",
+                     MetricReading{all / operations, "tracepoint", {}, {}});
+  }
+  if (counters.find("cpu") != std::string::npos) {
+    out.emplace_back(
+        "cpu",
+        MetricReading{count("cpu_ns") / 1e9 / operations, "perf", {}, {}});
+  }
+  if (counters.find("faults") != std::string::npos) {
+    out.emplace_back(
+        "faults", MetricReading{count("faults") / operations, "perf", {}, {}});
+  }
+  if (counters.find("instructions") != std::string::npos) {
+    out.emplace_back(
+        "instructions",
+        MetricReading{count("instructions") / operations, "pmu", {}, {}});
+  }
+  return out;
+}
+
 class NodeScriptSource final : public SampleSource {
  public:
   NodeScriptSource(std::shared_ptr<const NodeSuite> suite, NodeMeasure how)
@@ -194,6 +265,22 @@ class NodeScriptSource final : public SampleSource {
     for (const NodeConfiguration& c : **configs)
       jobs.push_back(c.filename + " " + c.configuration);
     return jobs;
+  }
+
+  [[nodiscard]] Result<void> check() const override {
+    if (how_.counters.empty()) return {};
+    if (::access(how_.counted_exec.c_str(), X_OK) != 0) {
+      return unavailable_error(
+          fmt::format("{}: no {} (build the fpbench-counted-exec target)",
+                      how_.counters, how_.counted_exec));
+    }
+    if (how_.counters.find("syscalls") != std::string::npos &&
+        !tracepoint_id("raw_syscalls/sys_enter")) {
+      return unavailable_error(
+          "syscalls: no tracepoint raw_syscalls/sys_enter (mount tracefs as "
+          "root: mount -t tracefs nodev /sys/kernel/tracing)");
+    }
+    return {};
   }
 
   [[nodiscard]] std::string label(const std::string& job) const override {
@@ -215,7 +302,9 @@ class NodeScriptSource final : public SampleSource {
     OutFile out(std::filesystem::path(*hooks).parent_path().string());
     if (out.path().empty())
       return io_error("cannot create a file for the node hooks in /tmp");
-    std::vector<std::string> argv = {suite_->node()};
+    std::vector<std::string> argv;
+    if (!how_.counters.empty()) argv = {how_.counted_exec, how_.counters, "--"};
+    argv.push_back(suite_->node());
     argv.insert(argv.end(), config->flags.begin(), config->flags.end());
     argv.insert(argv.end(), {"--require", *hooks, config->script});
     argv.insert(argv.end(), config->args.begin(), config->args.end());
@@ -240,23 +329,31 @@ class NodeScriptSource final : public SampleSource {
       SampleRecord r;
       r.filename = config->filename;
       r.configuration = config->configuration;
-      if (!line.contains("rate") || !line["rate"].is_number() ||
-          !line.contains("time") || !line["time"].is_number()) {
-        return benchmark_error(fmt::format(
-            "{}: reported rate {} and time {}, not numbers", label(job),
-            line.value("rate", nlohmann::ordered_json()).dump(),
-            line.value("time", nlohmann::ordered_json()).dump()));
-      }
-      const double rate = line["rate"].get<double>();
-      if (auto ok = reports::check_rate(rate, label(job)); !ok)
-        return benchmark_error(ok.error().message);
-      r.metrics.emplace_back(
-          "wall", MetricReading{rate, "node", line["time"].get<double>(), {}});
-      if (how_.rss) {
+      if (how_.kind == NodeMeasure::Kind::kTimed) {
+        if (!line.contains("rate") || !line["rate"].is_number() ||
+            !line.contains("time") || !line["time"].is_number()) {
+          return benchmark_error(fmt::format(
+              "{}: reported rate {} and time {}, not numbers", label(job),
+              line.value("rate", nlohmann::ordered_json()).dump(),
+              line.value("time", nlohmann::ordered_json()).dump()));
+        }
+        const double rate = line["rate"].get<double>();
+        if (auto ok = reports::check_rate(rate, label(job)); !ok)
+          return benchmark_error(ok.error().message);
         r.metrics.emplace_back(
-            "rss",
-            MetricReading{
-                static_cast<double>(p->usage.max_rss_kib), "wait4", {}, {}});
+            "wall",
+            MetricReading{rate, "node", line["time"].get<double>(), {}});
+        if (how_.rss) {
+          r.metrics.emplace_back(
+              "rss",
+              MetricReading{
+                  static_cast<double>(p->usage.max_rss_kib), "wait4", {}, {}});
+        }
+      }
+      if (!how_.counters.empty()) {
+        auto counted = counted_metrics(line, how_.counters);
+        if (!counted) return counted.error();
+        for (auto& m : *counted) r.metrics.push_back(std::move(m));
       }
       records.push_back(std::move(r));
     }

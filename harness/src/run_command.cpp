@@ -217,9 +217,10 @@ void make_command_plan(const RunOptions& o, Plan& plan) {
   }
 }
 
-// Node: a configuration's process gives wall time (the rate and the time
-// of its timed section) and rss. Each side's configurations are listed once
-// for all its passes.
+// Node: a configuration's timed process gives wall time (the rate and the
+// time of its timed section), cpu and faults (counted around that section),
+// rss; system calls and instructions are counted in processes of their own.
+// Each side's configurations are listed once for all its passes.
 void make_node_plan(const RunOptions& o, const std::vector<NodeScript>& scripts,
                     Plan& plan) {
   std::array<std::shared_ptr<const NodeSuite>, 2> suites;
@@ -228,12 +229,38 @@ void make_node_plan(const RunOptions& o, const std::vector<NodeScript>& scripts,
       *o.new_program == *o.old_program
           ? suites[0]
           : std::make_shared<NodeSuite>(*o.new_program, scripts, o.sets);
-  if (const std::string key = first_wanted(o, {"wall", "rss"}); !key.empty()) {
-    NodeMeasure how;
-    how.rss = wants(o, "rss");
-    plan.passes.push_back(add_pass(plan, o, key, [&, how](std::size_t side) {
+  NodeMeasure base;
+  base.counted_exec = o.counted_exec;
+  const auto node = [&](NodeMeasure how) {
+    return [&, how](std::size_t side) {
       return make_node_source(suites[side], how);
-    }));
+    };
+  };
+  if (const std::string key = first_wanted(o, {"wall", "cpu", "faults", "rss"});
+      !key.empty()) {
+    NodeMeasure how = base;
+    how.counters = counter_list(o, {"cpu", "faults"});
+    how.rss = wants(o, "rss");
+    plan.passes.push_back(add_pass(plan, o, key, node(how)));
+  }
+  if (wants(o, "syscalls") || wants(o, "syscalls_all")) {
+    NodeMeasure how = base;
+    how.kind = NodeMeasure::Kind::kCounting;
+    how.counters = "syscalls";
+    plan.passes.push_back(add_pass(plan, o, "syscalls", node(how)));
+  }
+  if (wants(o, "instructions")) {
+    if (hardware_instruction_counter_available()) {
+      NodeMeasure how = base;
+      how.kind = NodeMeasure::Kind::kCounting;
+      how.counters = "instructions";
+      plan.passes.push_back(add_pass(plan, o, "instructions", node(how)));
+    } else {
+      plan.notes.push_back(
+          "instructions not measured: no hardware instruction counter here, "
+          "and callgrind cannot be told where a node script's timed section "
+          "starts and ends");
+    }
   }
   for (Pass& pass : plan.passes) pass.realtime = false;
 }

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -264,6 +265,60 @@ TEST_F(NodeRun, PairedRunsEachConfigurationBackToBack) {
   const auto s = reports::parse_samples_csv(r.out, "stdout");
   ASSERT_TRUE(s.has_value()) << s.error().message;
   EXPECT_EQ(s->benchmarks().size(), 2u);
+}
+
+TEST_F(NodeRun, CpuFaultsAndRssComeWithTheTimedSample) {
+  const fs::path out = dir_ / "samples.jsonl";
+  const CliRun r = run_node(
+      "--old node --new node --runs 1 --metric wall,cpu,faults,rss "
+      "fs/read-file-sync.js -o '" +
+      out.string() + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::istringstream in(slurp(out));
+  int lines = 0;
+  for (std::string line; std::getline(in, line); ++lines) {
+    const auto metrics = nlohmann::json::parse(line)["metrics"];
+    for (const char* metric : {"wall", "cpu", "faults", "rss"})
+      EXPECT_TRUE(metrics.contains(metric)) << metric << ": " << line;
+    EXPECT_GT(metrics["cpu"]["value"].get<double>(), 0) << line;
+  }
+  EXPECT_EQ(lines, 4);
+}
+
+// A node "build" whose readFileSync makes one more system call fails the
+// syscall gate on 3 runs a side, decided exactly; the same node against
+// itself passes.
+TEST_F(NodeRun, OneMoreSyscallPerReadFileSyncFailsTheGate) {
+  const std::string shimmed = kData + "/node-with-fstat.sh";
+  const auto gate = [&](const std::string& new_node, const std::string& name) {
+    const fs::path out = dir_ / (name + ".jsonl");
+    const CliRun run = run_node("--old node --new '" + new_node +
+                                "' --metric syscalls --counter-runs 3 "
+                                "fs/read-file-sync.js -o '" +
+                                out.string() + "'");
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    return fpbench("gate --metric syscalls '" + out.string() + "'");
+  };
+  const CliRun aa = gate("node", "aa");
+  EXPECT_EQ(aa.exit_code, 0) << aa.out << aa.err;
+  const CliRun ab = gate(shimmed, "ab");
+  EXPECT_EQ(ab.exit_code, 1) << ab.out << ab.err;
+  // The added call by name: one more per operation on the new side than on
+  // the old, the same in every process.
+  std::map<std::string, std::array<std::set<double>, 2>> statx;
+  std::istringstream in(slurp(dir_ / "ab.jsonl"));
+  for (std::string line; std::getline(in, line);) {
+    const auto j = nlohmann::json::parse(line);
+    const std::size_t side = j["binary"] == "new" ? 1 : 0;
+    statx[j["configuration"].get<std::string>()][side].insert(
+        j["metrics"]["syscalls"]["by_name"]["statx"].get<double>());
+  }
+  ASSERT_EQ(statx.size(), 2u);
+  for (const auto& [configuration, sides] : statx) {
+    ASSERT_EQ(sides[0].size(), 1u) << configuration;
+    ASSERT_EQ(sides[1].size(), 1u) << configuration;
+    EXPECT_EQ(*sides[1].begin() - *sides[0].begin(), 1.0) << configuration;
+  }
 }
 
 }  // namespace

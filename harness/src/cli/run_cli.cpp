@@ -9,6 +9,8 @@
 //             [--time-budget 10m] [--sample-timeout SECONDS]
 //             [--shard K/N [--shard-costs SAMPLES]] [--machine NAME]
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <charconv>
 #include <chrono>
@@ -98,11 +100,29 @@ std::vector<std::string> undecided(
   return out;
 }
 
+// fpbench-counted-exec beside this program (the build tree) or in its
+// libexec folder (an installed package).
+std::string default_counted_exec() {
+  char self[4096];
+  const ssize_t n = ::readlink("/proc/self/exe", self, sizeof self - 1);
+  if (n > 0) {
+    const std::string exe(self, static_cast<std::size_t>(n));
+    const std::string dir = exe.substr(0, exe.rfind('/'));
+    for (const std::string& candidate :
+         {dir + "/fpbench-counted-exec",
+          dir + "/../libexec/fpbench/fpbench-counted-exec"}) {
+      if (::access(candidate.c_str(), X_OK) == 0) return candidate;
+    }
+  }
+  return "fpbench-counted-exec";
+}
+
 class Run : public Subcommand {
  public:
   Run(CLI::App& app, std::vector<std::string> program_args) {
     options_.scenario_program = default_scenario_program();
     options_.preload = default_preload_library();
+    options_.counted_exec = default_counted_exec();
     options_.program_args = std::move(program_args);
     options_.seed = std::random_device{}();
     command_ = app.add_subcommand("run",

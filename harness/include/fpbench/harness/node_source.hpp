@@ -81,11 +81,18 @@ class NodeSuite {
   mutable std::string dir_;
 };
 
-// How the configurations are measured: wall (the rate and the time of the
-// configuration's own timed section, as compare.js reports them) and rss
-// (the process's peak, from wait4).
+// How the configurations are measured. Timed: wall (the rate and the time
+// of the configuration's own timed section, as compare.js reports them)
+// and rss (the process's peak, from wait4). Counting: the counters
+// between bench.start() and bench.end(n), per operation, read by the
+// hooks from groups fpbench-counted-exec opens (`counted_exec`).
 struct NodeMeasure {
+  enum class Kind { kTimed, kCounting };
+  Kind kind = Kind::kTimed;
   bool rss = false;
+  // Counting: "syscalls", "cpu,faults", "instructions".
+  std::string counters;
+  std::string counted_exec = "fpbench-counted-exec";
 };
 
 std::unique_ptr<SampleSource> make_node_source(

@@ -48,8 +48,10 @@ struct RunOptions {
   // libfpbench-preload.so, which counts inside the measured programs (allocs,
   // and every counter of a Google Benchmark binary).
   std::string preload;
-  // With kNode: where the categories are (Node's benchmark/ folder).
+  // With kNode: where the categories are (Node's benchmark/ folder), and
+  // the program that opens counters for a node process (counted_exec.cpp).
   std::string benchmark_dir = "benchmark";
+  std::string counted_exec = "fpbench-counted-exec";
   // With kCommand: its name, parameters, set-up and preparation.
   CommandSpec command;
   // Run a configuration's old and new sample back to back (see above).
