@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 #include "fpbench/harness/sample_writer.hpp"
 #include "fpbench/harness/scenario_program.hpp"
@@ -217,6 +218,50 @@ Result<void> check_sets(const RunOptions& o) {
     if (auto ok = params::check_assignments(o.sets, kept); !ok) return ok;
   }
   return {};
+}
+
+// A samples file continued by a run that measures other configurations
+// (another --set, another script's grid) would mix them: refused, naming
+// the first configuration of the file the run does not measure and what
+// the run measures instead.
+Result<void> check_resumed_configurations(
+    const std::string& path, const std::vector<reports::SampleRecord>& resumed,
+    const std::vector<std::string>& jobs, const SampleSource& source) {
+  std::set<std::string> seen;
+  std::vector<std::string> foreign;
+  for (const reports::SampleRecord& r : resumed) {
+    const std::string name = r.filename + " " + r.configuration;
+    if (!seen.insert(name).second) continue;
+    const bool measured =
+        std::any_of(jobs.begin(), jobs.end(), [&](const std::string& job) {
+          return source.owns(job, r.filename, r.configuration);
+        });
+    if (!measured) foreign.push_back(name);
+  }
+  if (foreign.empty()) return {};
+  std::vector<std::string> missing;
+  for (const std::string& job : jobs) {
+    const bool held = std::any_of(
+        resumed.begin(), resumed.end(), [&](const reports::SampleRecord& r) {
+          return source.owns(job, r.filename, r.configuration);
+        });
+    if (!held) missing.push_back(source.label(job));
+  }
+  std::string message = fmt::format(
+      "--resume {}: its configurations do not match this run's: it holds "
+      "'{}'{}, which this run does not measure",
+      path, foreign.front(),
+      foreign.size() > 1 ? fmt::format(" and {} more", foreign.size() - 1)
+                         : "");
+  if (!missing.empty()) {
+    message += fmt::format(
+        "; this run measures '{}'{} instead", missing.front(),
+        missing.size() > 1 ? fmt::format(" and {} more", missing.size() - 1)
+                           : "");
+  }
+  return usage_error(message +
+                     " (run with the --set, scripts and filters the file was "
+                     "written with, or write a new file with -o)");
 }
 
 }  // namespace fpbench::harness::detail

@@ -28,6 +28,7 @@ namespace fpbench::harness {
 namespace {
 
 using detail::check_options;
+using detail::check_resumed_configurations;
 using detail::check_sets;
 using detail::contains_any;
 using detail::samples_path;
@@ -662,6 +663,12 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
     auto loaded = load_resumed(*o.resume, jsonl);
     if (!loaded) return loaded.error();
     resumed = std::move(*loaded);
+    if (o.source == SourceKind::kNode) {
+      if (auto ok = check_resumed_configurations(
+              *o.resume, resumed, *jobs, *plan.passes.front().sources[0]);
+          !ok)
+        return ok.error();
+    }
   }
   const bool fresh_file =
       !o.resume || ::access(o.resume->c_str(), F_OK) != 0 || [&] {

@@ -257,6 +257,37 @@ TEST_F(NodeRun, ARateThatIsNoRateFailsTheSample) {
   }
 }
 
+TEST_F(NodeRun, ResumeRefusesAFileOfOtherConfigurations) {
+  const fs::path csv = dir_ / "samples.csv";
+  const std::string script = "misc/values.js --set word=plain ";
+  ASSERT_EQ(run_node("--old node --new node --runs 1 " + script + "-o '" +
+                     csv.string() + "'")
+                .exit_code,
+            0);
+  const CliRun other = run_node("--old node --new node --runs 2 " + script +
+                                "--set n=10 --resume '" + csv.string() + "'");
+  EXPECT_EQ(other.exit_code, 2) << other.err;
+  EXPECT_NE(other.err.find("holds 'misc/values.js n=2000 ratio=0.5 "
+                           "flag='true' word='plain''"),
+            std::string::npos)
+      << other.err;
+  EXPECT_NE(other.err.find("measures 'misc/values.js n=10 ratio=0.5 "
+                           "flag='true' word='plain''"),
+            std::string::npos)
+      << other.err;
+  // The same run continues.
+  const CliRun same = run_node("--old node --new node --runs 2 " + script +
+                               "--resume '" + csv.string() + "'");
+  ASSERT_EQ(same.exit_code, 0) << same.err;
+  const auto s = reports::parse_samples_csv(slurp(csv), csv.string());
+  ASSERT_TRUE(s.has_value()) << s.error().message;
+  ASSERT_EQ(s->benchmarks().size(), 2u);
+  for (const auto& b : s->benchmarks()) {
+    EXPECT_EQ(b.old_rates.size(), 2u) << b.name;
+    EXPECT_EQ(b.new_rates.size(), 2u) << b.name;
+  }
+}
+
 TEST_F(NodeRun, PairedRunsEachConfigurationBackToBack) {
   const CliRun r = run_node(
       "--old node --new node --runs 2 --paired misc/values.js "
