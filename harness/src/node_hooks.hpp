@@ -13,7 +13,9 @@
 //    forked child does): writes the rate and time of each report to
 //    FPBENCH_NODE_OUT, and with counter groups from fpbench-counted-exec
 //    (FPBENCH_COUNTER_GROUPS) the counts between bench.start() and
-//    bench.end(n), read first thing in each.
+//    bench.end(n), read first thing in each; with FPBENCH_REALTIME=1,
+//    every thread runs at SCHED_FIFO 1 from bench.start() until the
+//    section's time is reported.
 
 #include <string_view>
 

@@ -311,6 +311,12 @@ class NodeScriptSource final : public SampleSource {
     ProcessOptions run = options;
     run.env = {"NODE_RUN_BENCHMARK_FN=", "FPBENCH_NODE_MODE=measure",
                "FPBENCH_NODE_OUT=" + out.path()};
+    // Real-time priority around the timed section only (the hooks raise
+    // it), not for node's start-up and the script's set-up.
+    if (options.realtime) {
+      run.realtime = false;
+      run.env.emplace_back("FPBENCH_REALTIME=1");
+    }
     const auto p = run_process(argv, run);
     if (!p) return p.error();
     if (!p->ok()) return benchmark_error(p->failure_text());

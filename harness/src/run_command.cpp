@@ -263,7 +263,6 @@ void make_node_plan(const RunOptions& o, const std::vector<NodeScript>& scripts,
           "starts and ends");
     }
   }
-  for (Pass& pass : plan.passes) pass.realtime = false;
 }
 
 Plan make_plan(const RunOptions& o, const std::vector<NodeScript>& scripts) {

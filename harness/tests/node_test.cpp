@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "fpbench/harness/node_source.hpp"
+#include "fpbench/harness/process.hpp"
 #include "fpbench/reports/sample_csv.hpp"
 #include "test_files.hpp"
 
@@ -55,7 +56,7 @@ TEST(NodeDiscovery, CategoriesAndAllAsCompareJsFindsThem) {
             (std::vector<std::string>{
                 "broken/throws.js", "buffers/fill.js", "fs/read-file-sync.js",
                 "fs/readdir-recursive.js", "misc/empty-grid.js",
-                "misc/values.js", "rates/reported.js"}));
+                "misc/values.js", "rates/reported.js", "sched/policy.js"}));
 }
 
 TEST(NodeDiscovery, FilterAndExcludeMatchTheFileNameOnly) {
@@ -314,6 +315,27 @@ TEST_F(NodeRun, CpuFaultsAndRssComeWithTheTimedSample) {
     EXPECT_GT(metrics["cpu"]["value"].get<double>(), 0) << line;
   }
   EXPECT_EQ(lines, 4);
+}
+
+// Real-time priority covers the timed section and nothing before it.
+TEST_F(NodeRun, RealTimePriorityOnlyAroundTheTimedSection) {
+  const auto operations = [&](const std::string& flags) {
+    const CliRun r = run_node("--old node --new node --runs 1 sched " + flags);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    const auto s = reports::parse_samples_csv(r.out, "stdout");
+    EXPECT_TRUE(s.has_value()) << r.out;
+    std::istringstream in(r.out);
+    std::string line;
+    std::getline(in, line);
+    std::getline(in, line);
+    const std::size_t last = line.rfind(',');
+    const std::size_t before = line.rfind(',', last - 1);
+    return std::lround(std::stod(line.substr(before + 1, last - before - 1)) *
+                       std::stod(line.substr(last + 1)));
+  };
+  EXPECT_EQ(operations("--no-realtime"), 1);
+  if (!realtime_permitted()) GTEST_SKIP() << "no real-time priority here";
+  EXPECT_EQ(operations(""), 11) << "SCHED_FIFO inside, normal before";
 }
 
 // A node "build" whose readFileSync makes one more system call fails the
