@@ -10,7 +10,7 @@
 include(GNUInstallDirs)
 
 install(TARGETS fpbench RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-install(TARGETS fpbench-history fpbench-scenarios fpbench-print
+install(TARGETS fpbench-history fpbench-scenarios fpbench-print fpbench-counted-exec
   RUNTIME DESTINATION ${CMAKE_INSTALL_LIBEXECDIR}/fpbench)
 # The counters fpbench run loads into the programs it measures.
 install(TARGETS fpbench_preload

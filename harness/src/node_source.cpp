@@ -1,161 +1,383 @@
-// Node.js benchmark scripts run standalone by a node binary, as a sample
-// source: one process per script, every configuration line it prints a sample.
+// Node.js benchmark scripts as a sample source: one process per
+// configuration, run as Node's benchmark/common.js forks it, with
+// fpbench's hooks (node_hooks.hpp) loaded to list a script's queue and to
+// report what one configuration measured.
+
+#include "fpbench/harness/node_source.hpp"
 
 #include <fmt/format.h>
+#include <stdlib.h>
+#include <unistd.h>
 
-#include <charconv>
-#include <chrono>
 #include <cmath>
-#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "fpbench/base/process.hpp"
+#include "fpbench/base/tracepoints.hpp"
 #include "fpbench/harness/run_command.hpp"
 #include "fpbench/harness/sample_source.hpp"
 #include "fpbench/reports/sample_value.hpp"
+#include "node_hooks.hpp"
 
 namespace fpbench::harness {
 namespace {
 
-// key="value" becomes key='value' when the value holds no quote or escape.
-std::string single_quoted(std::string_view config) {
-  std::string out;
-  std::size_t i = 0;
-  while (i < config.size()) {
-    const std::size_t open = config.find("=\"", i);
-    if (open == std::string_view::npos) break;
-    const std::size_t close = config.find('"', open + 2);
-    if (close == std::string_view::npos) break;
-    const std::string_view value = config.substr(open + 2, close - open - 2);
-    out.append(config.substr(i, open + 1 - i));
-    if (value.find_first_of("'\\") == std::string_view::npos) {
-      out += '\'';
-      out.append(value);
-      out += '\'';
-    } else {
-      out.append(config.substr(open + 1, close - open));
+using reports::MetricReading;
+using reports::SampleRecord;
+
+std::string read_whole(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// A file the hooks write to, removed with the object.
+class OutFile {
+ public:
+  explicit OutFile(const std::string& dir) {
+    std::string pattern = dir + "/out-XXXXXX";
+    const int fd = ::mkstemp(pattern.data());
+    if (fd >= 0) {
+      ::close(fd);
+      path_ = pattern;
     }
-    i = close + 1;
   }
-  out.append(config.substr(i));
+  OutFile(const OutFile&) = delete;
+  OutFile& operator=(const OutFile&) = delete;
+  ~OutFile() {
+    if (!path_.empty()) ::unlink(path_.c_str());
+  }
+  [[nodiscard]] const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+std::string with_stderr(std::string message, const ProcessResult& p) {
+  if (const std::string tail = tail_lines(p.err); !tail.empty())
+    message += "\n" + tail;
+  return message;
+}
+
+Result<std::vector<nlohmann::ordered_json>> json_lines(
+    const std::string& text, const std::string& what) {
+  std::vector<nlohmann::ordered_json> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty()) continue;
+    try {
+      out.push_back(nlohmann::ordered_json::parse(line));
+    } catch (const nlohmann::json::exception& e) {
+      return internal_error(
+          fmt::format("fpbench's node hooks wrote {} that is not JSON: {}",
+                      what, e.what()));
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> strings_of(const nlohmann::ordered_json& j) {
+  std::vector<std::string> out;
+  if (!j.is_array()) return out;
+  for (const auto& v : j) {
+    if (v.is_string()) out.push_back(v.get<std::string>());
+  }
   return out;
 }
 
 }  // namespace
 
-std::optional<NodeResultLine> parse_node_result_line(std::string_view line) {
-  while (!line.empty() && (line.back() == '\r' || line.back() == ' '))
-    line.remove_suffix(1);
-  const std::size_t colon = line.rfind(": ");
-  if (colon == std::string_view::npos) return std::nullopt;
-  std::string digits;
-  for (char c : line.substr(colon + 2)) {
-    if (c != ',') digits += c;
+NodeSuite::NodeSuite(std::string node, std::vector<NodeScript> scripts,
+                     std::vector<std::string> sets)
+    : node_(std::move(node)),
+      scripts_(std::move(scripts)),
+      sets_(std::move(sets)) {}
+
+NodeSuite::~NodeSuite() {
+  if (dir_.empty()) return;
+  std::error_code ignored;
+  std::filesystem::remove_all(dir_, ignored);
+}
+
+Result<std::string> NodeSuite::hooks() const {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  if (dir_.empty()) {
+    char pattern[] = "/tmp/fpbench-node-XXXXXX";
+    if (::mkdtemp(pattern) == nullptr)
+      return io_error("cannot create a folder for the node hooks in /tmp");
+    dir_ = pattern;
+    std::ofstream(dir_ + "/fpbench-hooks.js") << detail::node_hooks_script();
   }
-  double rate = 0;
-  const auto [end, ec] =
-      std::from_chars(digits.data(), digits.data() + digits.size(), rate);
-  if (digits.empty() || end != digits.data() + digits.size() ||
-      (ec != std::errc() && ec != std::errc::result_out_of_range)) {
-    return std::nullopt;
+  return dir_ + "/fpbench-hooks.js";
+}
+
+Result<const std::vector<NodeConfiguration>*> NodeSuite::configurations()
+    const {
+  {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    if (listed_) {
+      if (error_) return *error_;
+      return &configurations_;
+    }
   }
-  // A number beyond a double (1e400, 1e-400) is still a result line: read
-  // as infinity or as (nearly) zero, the rate check names it.
-  if (ec == std::errc::result_out_of_range)
-    rate = std::strtod(digits.c_str(), nullptr);
-  const std::string_view head = line.substr(0, colon);
-  const std::size_t name_end = head.find(' ');
-  NodeResultLine r;
-  r.filename = std::string(head.substr(0, name_end));
-  r.configuration = name_end == std::string_view::npos
-                        ? ""
-                        : single_quoted(head.substr(name_end + 1));
-  r.rate_ops_per_s = rate;
-  if (r.filename.find(".js") == std::string::npos) return std::nullopt;
-  return r;
+  auto ok = list();
+  const std::lock_guard<std::mutex> lock(mutex_);
+  listed_ = true;
+  if (!ok) {
+    error_ = ok.error();
+    return *error_;
+  }
+  return &configurations_;
+}
+
+Result<void> NodeSuite::list() const {
+  auto hooks_path = hooks();
+  if (!hooks_path) return hooks_path.error();
+  std::vector<NodeConfiguration> all;
+  for (const NodeScript& script : scripts_) {
+    OutFile out(dir_);
+    if (out.path().empty())
+      return io_error("cannot create a file for the node hooks in /tmp");
+    std::vector<std::string> argv = {node_, "--require", *hooks_path,
+                                     script.path};
+    argv.insert(argv.end(), sets_.begin(), sets_.end());
+    ProcessOptions options;
+    options.timeout = std::chrono::seconds(120);
+    options.env = {"FPBENCH_NODE_MODE=list", "FPBENCH_NODE_OUT=" + out.path()};
+    const auto p = run_process(argv, options);
+    if (!p) return p.error();
+    if (!p->ok()) {
+      return benchmark_error(
+          fmt::format("{} {}: listing its configurations failed: {}", node_,
+                      script.filename, p->failure_text()));
+    }
+    auto lines = json_lines(read_whole(out.path()), "a configuration");
+    if (!lines) return lines.error();
+    if (lines->empty()) {
+      return benchmark_error(with_stderr(
+          fmt::format("{} {}: not a benchmark script (it made no benchmark "
+                      "with common.js's createBenchmark)",
+                      node_, script.filename),
+          *p));
+    }
+    for (const auto& line : *lines) {
+      NodeConfiguration c;
+      c.script = script.path;
+      c.filename = script.filename;
+      c.configuration = line.value("configuration", "");
+      c.args = strings_of(line.value("args", nlohmann::ordered_json::array()));
+      c.flags =
+          strings_of(line.value("flags", nlohmann::ordered_json::array()));
+      all.push_back(std::move(c));
+    }
+  }
+  const std::lock_guard<std::mutex> lock(mutex_);
+  configurations_ = std::move(all);
+  return {};
 }
 
 namespace {
 
+// V8 maps, unmaps and protects its heap's pages from its collector's
+// threads, when the collector decides: how many such calls fall inside a
+// timed section changes from process to process with the same work. Like
+// the waits, they are counted by name and in syscalls_all, and left out of
+// the syscalls total, which then counts the same in every process.
+bool is_heap_syscall(std::string_view name) {
+  return name == "mmap" || name == "brk";
+}
+constexpr const char* kHeapOnlySyscalls[] = {"munmap", "mprotect", "madvise"};
+
+// The counts the hooks read between bench.start() and bench.end(n), as
+// metrics per operation.
+Result<std::vector<std::pair<std::string, MetricReading>>> counted_metrics(
+    const nlohmann::ordered_json& record, const std::string& counters) {
+  const double operations =
+      record.contains("operations") && record["operations"].is_number()
+          ? record["operations"].get<double>()
+          : 0.0;
+  if (!(operations > 0) || !record.contains("counts")) {
+    return benchmark_error(
+        "the script reported without bench.start() and bench.end(n), so "
+        "nothing was counted around a timed section");
+  }
+  const auto& counts = record["counts"];
+  const auto count = [&](const std::string& name) {
+    return counts.contains(name) && counts[name].is_number()
+               ? counts[name].get<double>()
+               : 0.0;
+  };
+  std::vector<std::pair<std::string, MetricReading>> out;
+  if (counters.find("syscalls") != std::string::npos) {
+    // The end's read(2) of the counters is inside the section: take it out.
+    const double all = count("syscalls_all") - 1;
+    MetricReading calls{0, "tracepoint", {}, {}};
+    double waits = 0;  // and heap calls
+    for (const auto& [kernel_name, shown] : kNamedSyscalls) {
+      const std::string key = std::string("syscall:") + shown;
+      if (!counts.contains(key)) continue;
+      const double n = count(key) - (std::string_view(shown) == "read" ? 1 : 0);
+      calls.by_name.emplace_back(shown, n / operations);
+      if (is_wait_syscall(shown) || is_heap_syscall(shown)) waits += n;
+    }
+    for (const char* name : kHeapOnlySyscalls) {
+      const std::string key = std::string("syscall:") + name;
+      if (!counts.contains(key)) continue;
+      calls.by_name.emplace_back(name, count(key) / operations);
+      waits += count(key);
+    }
+    calls.value = (all - waits) / operations;
+    out.emplace_back("syscalls", std::move(calls));
+    out.emplace_back("syscalls_all",
+                     MetricReading{all / operations, "tracepoint", {}, {}});
+  }
+  if (counters.find("cpu") != std::string::npos) {
+    out.emplace_back(
+        "cpu",
+        MetricReading{count("cpu_ns") / 1e9 / operations, "perf", {}, {}});
+  }
+  if (counters.find("faults") != std::string::npos) {
+    out.emplace_back(
+        "faults", MetricReading{count("faults") / operations, "perf", {}, {}});
+  }
+  if (counters.find("instructions") != std::string::npos) {
+    out.emplace_back(
+        "instructions",
+        MetricReading{count("instructions") / operations, "pmu", {}, {}});
+  }
+  return out;
+}
+
 class NodeScriptSource final : public SampleSource {
  public:
-  NodeScriptSource(std::string node, std::vector<std::string> scripts,
-                   std::vector<std::string> sets)
-      : node_(std::move(node)),
-        scripts_(std::move(scripts)),
-        sets_(std::move(sets)) {}
+  NodeScriptSource(std::shared_ptr<const NodeSuite> suite, NodeMeasure how)
+      : suite_(std::move(suite)), how_(std::move(how)) {}
 
-  [[nodiscard]] std::string describe() const override { return node_; }
+  [[nodiscard]] std::string describe() const override { return suite_->node(); }
+
   [[nodiscard]] Result<std::vector<std::string>> list_jobs() const override {
-    return scripts_;
+    auto configs = suite_->configurations();
+    if (!configs) return configs.error();
+    std::vector<std::string> jobs;
+    for (const NodeConfiguration& c : **configs)
+      jobs.push_back(c.filename + " " + c.configuration);
+    return jobs;
   }
-  // A script's lines name it from Node's benchmark folder on
-  // ("fs/readFileSync.js" for "node/benchmark/fs/readFileSync.js"), and a
-  // script outside such a folder by whatever category it gives itself: the
-  // file names are what both share.
-  [[nodiscard]] bool owns(const std::string& script,
-                          const std::string& filename,
-                          const std::string& /*configuration*/) const override {
-    const auto base = [](const std::string& path) {
-      return path.substr(path.rfind('/') + 1);
-    };
-    return base(script) == base(filename);
+
+  [[nodiscard]] Result<void> check() const override {
+    if (how_.counters.empty()) return {};
+    if (::access(how_.counted_exec.c_str(), X_OK) != 0) {
+      return unavailable_error(
+          fmt::format("{}: no {} (build the fpbench-counted-exec target)",
+                      how_.counters, how_.counted_exec));
+    }
+    if (how_.counters.find("syscalls") != std::string::npos &&
+        !tracepoint_id("raw_syscalls/sys_enter")) {
+      return unavailable_error(
+          "syscalls: no tracepoint raw_syscalls/sys_enter (mount tracefs as "
+          "root: mount -t tracefs nodev /sys/kernel/tracing)");
+    }
+    return {};
+  }
+
+  [[nodiscard]] std::string label(const std::string& job) const override {
+    return job.back() == ' ' ? job.substr(0, job.size() - 1) : job;
   }
 
   [[nodiscard]] Result<Measurements> measure(
-      const std::string& script, const ProcessOptions& options) const override {
-    std::vector<std::string> argv = {node_, script};
-    argv.insert(argv.end(), sets_.begin(), sets_.end());
-    const auto start = std::chrono::steady_clock::now();
-    const auto p = run_process(argv, options);
-    const double wall_s =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-            .count();
+      const std::string& job, const ProcessOptions& options) const override {
+    auto configs = suite_->configurations();
+    if (!configs) return configs.error();
+    const NodeConfiguration* config = nullptr;
+    for (const NodeConfiguration& c : **configs) {
+      if (c.filename + " " + c.configuration == job) config = &c;
+    }
+    if (config == nullptr)
+      return internal_error("no node configuration '" + job + "'");
+    auto hooks = suite_->hooks();
+    if (!hooks) return hooks.error();
+    OutFile out(std::filesystem::path(*hooks).parent_path().string());
+    if (out.path().empty())
+      return io_error("cannot create a file for the node hooks in /tmp");
+    std::vector<std::string> argv;
+    if (!how_.counters.empty()) argv = {how_.counted_exec, how_.counters, "--"};
+    argv.push_back(suite_->node());
+    argv.insert(argv.end(), config->flags.begin(), config->flags.end());
+    argv.insert(argv.end(), {"--require", *hooks, config->script});
+    argv.insert(argv.end(), config->args.begin(), config->args.end());
+    ProcessOptions run = options;
+    run.env = {"NODE_RUN_BENCHMARK_FN=", "FPBENCH_NODE_MODE=measure",
+               "FPBENCH_NODE_OUT=" + out.path()};
+    // Real-time priority around the timed section only (the hooks raise
+    // it), not for node's start-up and the script's set-up.
+    if (options.realtime) {
+      run.realtime = false;
+      run.env.emplace_back("FPBENCH_REALTIME=1");
+    }
+    const auto p = run_process(argv, run);
     if (!p) return p.error();
     if (!p->ok()) return benchmark_error(p->failure_text());
-    Measurements out;
-    std::size_t start_of_line = 0;
-    while (start_of_line < p->out.size()) {
-      std::size_t end = p->out.find('\n', start_of_line);
-      if (end == std::string::npos) end = p->out.size();
-      const auto line = parse_node_result_line(
-          std::string_view(p->out).substr(start_of_line, end - start_of_line));
-      start_of_line = end + 1;
-      if (!line) continue;
-      if (auto ok = reports::check_rate(
-              line->rate_ops_per_s, line->filename + " " + line->configuration);
-          !ok) {
-        return benchmark_error(ok.error().message);
+    auto lines = json_lines(read_whole(out.path()), "a report");
+    if (!lines) return lines.error();
+    if (lines->empty())
+      return benchmark_error(with_stderr("reported no result", *p));
+    Measurements records;
+    for (const auto& line : *lines) {
+      const std::string name = line.value("configuration", "");
+      if (name != config->configuration) {
+        return benchmark_error(
+            fmt::format("run as '{}', the script reported '{}'",
+                        config->configuration, name));
       }
-      reports::SampleRecord r;
-      r.filename = line->filename;
-      r.configuration = line->configuration;
-      r.metrics.emplace_back(
-          "wall",
-          reports::MetricReading{line->rate_ops_per_s, "node", wall_s, {}});
-      out.push_back(std::move(r));
+      SampleRecord r;
+      r.filename = config->filename;
+      r.configuration = config->configuration;
+      if (how_.kind == NodeMeasure::Kind::kTimed) {
+        if (!line.contains("rate") || !line["rate"].is_number() ||
+            !line.contains("time") || !line["time"].is_number()) {
+          return benchmark_error(fmt::format(
+              "{}: reported rate {} and time {}, not numbers", label(job),
+              line.value("rate", nlohmann::ordered_json()).dump(),
+              line.value("time", nlohmann::ordered_json()).dump()));
+        }
+        const double rate = line["rate"].get<double>();
+        if (auto ok = reports::check_rate(rate, label(job)); !ok)
+          return benchmark_error(ok.error().message);
+        r.metrics.emplace_back(
+            "wall",
+            MetricReading{rate, "node", line["time"].get<double>(), {}});
+        if (how_.rss) {
+          r.metrics.emplace_back(
+              "rss",
+              MetricReading{
+                  static_cast<double>(p->usage.max_rss_kib), "wait4", {}, {}});
+        }
+      }
+      if (!how_.counters.empty()) {
+        auto counted = counted_metrics(line, how_.counters);
+        if (!counted) return counted.error();
+        for (auto& m : *counted) r.metrics.push_back(std::move(m));
+      }
+      records.push_back(std::move(r));
     }
-    if (out.empty()) {
-      std::string message = "printed no benchmark result line";
-      if (const std::string tail = tail_lines(p->err); !tail.empty())
-        message += "\n" + tail;
-      return benchmark_error(message);
-    }
-    return out;
+    return records;
   }
 
  private:
-  std::string node_;
-  std::vector<std::string> scripts_;
-  std::vector<std::string> sets_;
+  std::shared_ptr<const NodeSuite> suite_;
+  NodeMeasure how_;
 };
 
 }  // namespace
 
-std::unique_ptr<SampleSource> make_node_source(std::string node,
-                                               std::vector<std::string> scripts,
-                                               std::vector<std::string> sets) {
-  return std::make_unique<NodeScriptSource>(std::move(node), std::move(scripts),
-                                            std::move(sets));
+std::unique_ptr<SampleSource> make_node_source(
+    std::shared_ptr<const NodeSuite> suite, NodeMeasure how) {
+  return std::make_unique<NodeScriptSource>(std::move(suite), std::move(how));
 }
 
 }  // namespace fpbench::harness

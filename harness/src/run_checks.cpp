@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 #include "fpbench/harness/sample_writer.hpp"
 #include "fpbench/harness/scenario_program.hpp"
@@ -76,14 +77,17 @@ Result<void> check_options(const RunOptions& o) {
     }
   }
   if (o.source == SourceKind::kNode) {
-    if (o.paired) return usage_error("--paired is not supported with --node");
-    if (o.metrics.size() != 1 || o.metrics[0] != "wall")
-      return usage_error("--node measures wall time only");
     if (!o.old_program || !o.new_program) {
       return usage_error("--node needs --old NODE and --new NODE");
     }
-    if (o.selectors.empty())
-      return usage_error("--node needs benchmark scripts to run");
+    if (o.selectors.empty()) {
+      return usage_error(
+          "--node needs categories (fs, buffers, all) or benchmark scripts to "
+          "run");
+    }
+    if (o.old_impl || o.new_impl)
+      return usage_error(
+          "--old-impl/--new-impl are fpbench-scenarios' options, not --node's");
     return {};
   }
   if (o.source == SourceKind::kGbench) {
@@ -179,6 +183,18 @@ bool scenario_kept(const RunOptions& o, const std::string& scenario) {
 }  // namespace
 
 Result<void> check_sets(const RunOptions& o) {
+  if (o.source == SourceKind::kNode) {
+    // common.js reads KEY=VALUE with any value, spaces and quotes included
+    // (its /^(.+?)=([\s\S]*)$/).
+    for (const std::string& set : o.sets) {
+      if (set.find('=') == std::string::npos || set.front() == '=') {
+        return usage_error(
+            "--set " + set +
+            ": expected KEY=VALUE, as Node's common.js reads it");
+      }
+    }
+    return {};
+  }
   for (const std::string& set : o.sets) {
     if (auto a = params::parse_assignment(set); !a)
       return usage_error("--set " + set + ": " + a.error().message);
@@ -202,6 +218,50 @@ Result<void> check_sets(const RunOptions& o) {
     if (auto ok = params::check_assignments(o.sets, kept); !ok) return ok;
   }
   return {};
+}
+
+// A samples file continued by a run that measures other configurations
+// (another --set, another script's grid) would mix them: refused, naming
+// the first configuration of the file the run does not measure and what
+// the run measures instead.
+Result<void> check_resumed_configurations(
+    const std::string& path, const std::vector<reports::SampleRecord>& resumed,
+    const std::vector<std::string>& jobs, const SampleSource& source) {
+  std::set<std::string> seen;
+  std::vector<std::string> foreign;
+  for (const reports::SampleRecord& r : resumed) {
+    const std::string name = r.filename + " " + r.configuration;
+    if (!seen.insert(name).second) continue;
+    const bool measured =
+        std::any_of(jobs.begin(), jobs.end(), [&](const std::string& job) {
+          return source.owns(job, r.filename, r.configuration);
+        });
+    if (!measured) foreign.push_back(name);
+  }
+  if (foreign.empty()) return {};
+  std::vector<std::string> missing;
+  for (const std::string& job : jobs) {
+    const bool held = std::any_of(
+        resumed.begin(), resumed.end(), [&](const reports::SampleRecord& r) {
+          return source.owns(job, r.filename, r.configuration);
+        });
+    if (!held) missing.push_back(source.label(job));
+  }
+  std::string message = fmt::format(
+      "--resume {}: its configurations do not match this run's: it holds "
+      "'{}'{}, which this run does not measure",
+      path, foreign.front(),
+      foreign.size() > 1 ? fmt::format(" and {} more", foreign.size() - 1)
+                         : "");
+  if (!missing.empty()) {
+    message += fmt::format(
+        "; this run measures '{}'{} instead", missing.front(),
+        missing.size() > 1 ? fmt::format(" and {} more", missing.size() - 1)
+                           : "");
+  }
+  return usage_error(message +
+                     " (run with the --set, scripts and filters the file was "
+                     "written with, or write a new file with -o)");
 }
 
 }  // namespace fpbench::harness::detail

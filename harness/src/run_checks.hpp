@@ -9,6 +9,8 @@
 
 #include "fpbench/base/result.hpp"
 #include "fpbench/harness/run_command.hpp"
+#include "fpbench/harness/sample_source.hpp"
+#include "fpbench/reports/metric_samples.hpp"
 
 namespace fpbench::harness::detail {
 
@@ -36,7 +38,13 @@ std::chrono::milliseconds query_timeout(const RunOptions& o);
 // before any of them runs with it: a child would otherwise measure a value
 // it cannot mean, or stop on it in every sample. A program too old to say
 // is not asked; Node's scripts say nothing of their parameters, so there
-// only the key=value form is checked.
+// only the KEY=VALUE form is checked, with any value common.js takes.
 Result<void> check_sets(const RunOptions& o);
+
+// That the records of a --resume file are all of configurations this run
+// measures (jobs of `source`); usage error naming the difference otherwise.
+Result<void> check_resumed_configurations(
+    const std::string& path, const std::vector<reports::SampleRecord>& resumed,
+    const std::vector<std::string>& jobs, const SampleSource& source);
 
 }  // namespace fpbench::harness::detail

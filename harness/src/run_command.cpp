@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "fpbench/base/process.hpp"
+#include "fpbench/harness/node_source.hpp"
 #include "fpbench/harness/sample_source.hpp"
 #include "fpbench/harness/sample_writer.hpp"
 #include "fpbench/reports/input.hpp"
@@ -27,6 +28,7 @@ namespace fpbench::harness {
 namespace {
 
 using detail::check_options;
+using detail::check_resumed_configurations;
 using detail::check_sets;
 using detail::contains_any;
 using detail::samples_path;
@@ -216,7 +218,54 @@ void make_command_plan(const RunOptions& o, Plan& plan) {
   }
 }
 
-Plan make_plan(const RunOptions& o) {
+// Node: a configuration's timed process gives wall time (the rate and the
+// time of its timed section), cpu and faults (counted around that section),
+// rss; system calls and instructions are counted in processes of their own.
+// Each side's configurations are listed once for all its passes.
+void make_node_plan(const RunOptions& o, const std::vector<NodeScript>& scripts,
+                    Plan& plan) {
+  std::array<std::shared_ptr<const NodeSuite>, 2> suites;
+  suites[0] = std::make_shared<NodeSuite>(*o.old_program, scripts, o.sets);
+  suites[1] =
+      *o.new_program == *o.old_program
+          ? suites[0]
+          : std::make_shared<NodeSuite>(*o.new_program, scripts, o.sets);
+  NodeMeasure base;
+  base.counted_exec = o.counted_exec;
+  const auto node = [&](NodeMeasure how) {
+    return [&, how](std::size_t side) {
+      return make_node_source(suites[side], how);
+    };
+  };
+  if (const std::string key = first_wanted(o, {"wall", "cpu", "faults", "rss"});
+      !key.empty()) {
+    NodeMeasure how = base;
+    how.counters = counter_list(o, {"cpu", "faults"});
+    how.rss = wants(o, "rss");
+    plan.passes.push_back(add_pass(plan, o, key, node(how)));
+  }
+  if (wants(o, "syscalls") || wants(o, "syscalls_all")) {
+    NodeMeasure how = base;
+    how.kind = NodeMeasure::Kind::kCounting;
+    how.counters = "syscalls";
+    plan.passes.push_back(add_pass(plan, o, "syscalls", node(how)));
+  }
+  if (wants(o, "instructions")) {
+    if (hardware_instruction_counter_available()) {
+      NodeMeasure how = base;
+      how.kind = NodeMeasure::Kind::kCounting;
+      how.counters = "instructions";
+      plan.passes.push_back(add_pass(plan, o, "instructions", node(how)));
+    } else {
+      plan.notes.push_back(
+          "instructions not measured: no hardware instruction counter here, "
+          "and callgrind cannot be told where a node script's timed section "
+          "starts and ends");
+    }
+  }
+}
+
+Plan make_plan(const RunOptions& o, const std::vector<NodeScript>& scripts) {
   Plan plan;
   if (o.source == SourceKind::kCommand) {
     make_command_plan(o, plan);
@@ -227,10 +276,7 @@ Plan make_plan(const RunOptions& o) {
     return plan;
   }
   if (o.source == SourceKind::kNode) {
-    const std::array<std::string, 2> nodes = {*o.old_program, *o.new_program};
-    plan.passes.push_back(add_pass(plan, o, "wall", [&](std::size_t side) {
-      return make_node_source(nodes[side], o.selectors, o.sets);
-    }));
+    make_node_plan(o, scripts, plan);
     return plan;
   }
   const std::array<std::string, 2> programs = {
@@ -331,6 +377,7 @@ Result<std::vector<std::string>> select_jobs(const Pass& pass,
       }
     }
     if (!selected) return false;
+    if (node) return true;  // discover_node_scripts applied them
     if (!o.filters.empty() && !contains_any(scenario, o.filters)) return false;
     return !contains_any(scenario, o.excludes);
   };
@@ -531,7 +578,20 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
                                samples_path(o));
       !ok)
     return ok.error();
-  Plan plan = make_plan(o);
+  std::vector<NodeScript> scripts;
+  if (o.source == SourceKind::kNode) {
+    auto found = discover_node_scripts(o.benchmark_dir, o.selectors, o.filters,
+                                       o.excludes);
+    if (!found) return found.error();
+    scripts = std::move(*found);
+    if (auto v = check_node_binary("--old", *o.old_program); !v)
+      return v.error();
+    if (*o.new_program != *o.old_program) {
+      if (auto v = check_node_binary("--new", *o.new_program); !v)
+        return v.error();
+    }
+  }
+  Plan plan = make_plan(o, scripts);
   if (plan.passes.empty())
     return usage_error("--metric names nothing to measure");
   if (o.target_accuracy_pct > 0 || o.wall_needs_more) {
@@ -602,6 +662,12 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
     auto loaded = load_resumed(*o.resume, jsonl);
     if (!loaded) return loaded.error();
     resumed = std::move(*loaded);
+    if (o.source == SourceKind::kNode) {
+      if (auto ok = check_resumed_configurations(
+              *o.resume, resumed, *jobs, *plan.passes.front().sources[0]);
+          !ok)
+        return ok.error();
+    }
   }
   const bool fresh_file =
       !o.resume || ::access(o.resume->c_str(), F_OK) != 0 || [&] {

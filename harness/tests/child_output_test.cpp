@@ -1,5 +1,5 @@
 // What fpbench run reads from its children: Google Benchmark's JSON from a
-// scenario program, Node's result lines, callgrind's parts, and the filter
+// scenario program, callgrind's parts, and the filter
 // that selects one benchmark.
 
 #include <gtest/gtest.h>
@@ -79,21 +79,6 @@ TEST(ScenarioJson, AnUnknownOrMissingTimeUnitIsAnErrorNamingIt) {
       R"("real_time":0.5,"items_per_second":2.0}]})");
   ASSERT_FALSE(none.has_value());
   EXPECT_EQ(none.error().message, "the benchmark reported no time_unit");
-}
-
-TEST(NodeResultLine, ParsesStandaloneOutput) {
-  const auto r = parse_node_result_line(
-      "fs/readFileSync.js n=600 path=\"existing\" encoding=\"utf8\": "
-      "123,456.78");
-  ASSERT_TRUE(r.has_value());
-  EXPECT_EQ(r->filename, "fs/readFileSync.js");
-  EXPECT_EQ(r->configuration, "n=600 path='existing' encoding='utf8'");
-  EXPECT_DOUBLE_EQ(r->rate_ops_per_s, 123456.78);
-  const auto q = parse_node_result_line("misc/print.js code=\"it's\": 5");
-  ASSERT_TRUE(q.has_value());
-  EXPECT_EQ(q->configuration, "code=\"it's\"");
-  EXPECT_FALSE(parse_node_result_line("not a result").has_value());
-  EXPECT_FALSE(parse_node_result_line("x.js n=1: fast").has_value());
 }
 
 TEST(CallgrindParts, OneCountPerLoopAndNoneForTheExitPart) {

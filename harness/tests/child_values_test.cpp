@@ -121,57 +121,5 @@ TEST(ChildValues, WellFormedJsonOfTheWrongTypeFailsTheSampleNamingTheField) {
       parse_scenario_json(R"({"benchmarks":[)" + row + "}]}").has_value());
 }
 
-class NodeChildValues : public ::testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("fpbench-child-values-" + std::to_string(::getpid()));
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  // fpbench run --node with a stand-in node that prints one result line.
-  std::pair<int, std::string> run_node_printing(const std::string& line) {
-    const fs::path node = dir_ / "node.sh";
-    std::ofstream(node) << "#!/bin/sh\necho '" << line << "'\n";
-    ::chmod(node.c_str(), 0755);
-    const fs::path err = dir_ / "stderr";
-    const std::string cmd =
-        std::string("'") + FPBENCH_CLI + "' run --node --old '" +
-        node.string() + "' --new '" + node.string() +
-        "' x.js --runs 1 --warmup 0 --no-progress >/dev/null 2>'" +
-        err.string() + "' </dev/null";
-    const int status = std::system(cmd.c_str());
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1,
-            test_support::slurp(err)};
-  }
-
-  fs::path dir_;
-};
-
-TEST_F(NodeChildValues, ANegativeZeroOrSubnormalRateFailsTheSample) {
-  for (const char* rate : {"-5", "0", "1e-310"}) {
-    const auto [code, err] =
-        run_node_printing(std::string("x.js n=1: ") + rate);
-    EXPECT_EQ(code, 3) << rate << ": " << err;
-    EXPECT_NE(err.find(std::string("x.js n=1: rate ") + rate + " is "),
-              std::string::npos)
-        << rate << ": " << err;
-  }
-}
-
-// Beyond a double the line is still read as a result, and its rate refused
-// by name rather than the line being missed.
-TEST_F(NodeChildValues, ARateBeyondADoubleIsNamed) {
-  for (const auto& [rate, why] : {std::pair{"1e400", "rate inf is infinite"},
-                                  std::pair{"1e-400", "rate 0 is zero"}}) {
-    const auto [code, err] =
-        run_node_printing(std::string("x.js n=1: ") + rate);
-    EXPECT_EQ(code, 3) << rate << ": " << err;
-    EXPECT_NE(err.find(std::string("x.js n=1: ") + why), std::string::npos)
-        << rate << ": " << err;
-  }
-}
-
 }  // namespace
 }  // namespace fpbench::harness

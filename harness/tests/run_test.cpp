@@ -249,76 +249,6 @@ TEST_F(Run, ListShowsGridsByCategory) {
 }  // namespace
 }  // namespace fpbench::harness
 
-namespace fpbench::harness {
-namespace {
-
-TEST_F(Run, NodeScriptsRunWithEachNodeBinary) {
-  if (std::system("node --version > /dev/null 2>&1") != 0) {
-    FPBENCH_SKIP_OR_FAIL_IN_CI("no node on PATH");
-  }
-  const std::string script =
-      FPBENCH_SOURCE_DIR "/harness/tests/data/node-bench/fake.js";
-  const CliRun r = fpbench(
-      "run --node --old node --new node --runs 2 --warmup 0 --seed 3 '" +
-      script + "' --set n=5");
-  ASSERT_EQ(r.exit_code, 0) << r.err;
-  const auto samples = reports::parse_samples_csv(r.out, "stdout");
-  ASSERT_TRUE(samples.has_value()) << samples.error().message << "\n" << r.out;
-  ASSERT_EQ(samples->benchmarks().size(), 2u);
-  EXPECT_EQ(samples->benchmarks()[0].name, "misc/fake.js n=5 kind='a'");
-  for (const auto& b : samples->benchmarks()) {
-    EXPECT_EQ(b.old_rates.size(), 2u);
-    EXPECT_EQ(b.new_rates.size(), 2u);
-  }
-}
-
-TEST_F(Run, NodeScriptsResumeWriteJsonAndFilterLikeScenarios) {
-  if (std::system("node --version > /dev/null 2>&1") != 0) {
-    FPBENCH_SKIP_OR_FAIL_IN_CI("no node on PATH");
-  }
-  const std::string script =
-      FPBENCH_SOURCE_DIR "/harness/tests/data/node-bench/fake.js";
-  const fs::path csv = dir_ / "node.csv";
-  const fs::path json = dir_ / "node.json";
-  const std::string common =
-      "run --node --old node --new node --warmup 0 --no-progress '" + script +
-      "' --set n=5 ";
-  ASSERT_EQ(fpbench(common + "--runs 1 -o '" + csv.string() + "'").exit_code,
-            0);
-  const CliRun r = fpbench(common + "--runs 3 --resume '" + csv.string() +
-                           "' --json '" + json.string() + "'");
-  ASSERT_EQ(r.exit_code, 0) << r.err;
-  const auto samples = reports::parse_samples_csv(slurp(csv), csv.string());
-  ASSERT_TRUE(samples.has_value()) << samples.error().message;
-  for (const auto& b : samples->benchmarks()) {
-    EXPECT_EQ(b.old_rates.size(), 3u) << b.name;
-    EXPECT_EQ(b.new_rates.size(), 3u) << b.name;
-  }
-  EXPECT_NE(slurp(json).find("\"misc/fake.js\""), std::string::npos);
-  // A filter that matches no script leaves nothing to run: said, not ignored.
-  const CliRun f = fpbench(common + "--runs 1 --filter nomatch");
-  EXPECT_EQ(f.exit_code, 2) << f.err;
-  EXPECT_NE(f.err.find("no benchmark is left"), std::string::npos) << f.err;
-}
-
-TEST_F(Run, ANodeScriptThatPrintsNoResultIsAFailure) {
-  const fs::path fake_node = dir_ / "node.sh";
-  {
-    std::ofstream out(fake_node);
-    out << "#!/bin/sh\necho 'nothing to see'\n";
-  }
-  fs::permissions(fake_node, fs::perms::owner_all);
-  const CliRun r =
-      fpbench("run --node --old '" + fake_node.string() + "' --new '" +
-              fake_node.string() + "' x.js --runs 1 --warmup 0 --no-progress");
-  EXPECT_EQ(r.exit_code, 3) << r.err;
-  EXPECT_NE(r.err.find("printed no benchmark result line"), std::string::npos)
-      << r.err;
-}
-
-}  // namespace
-}  // namespace fpbench::harness
-
 // --paired and the k-th/k-th pairing property. The stand-in program counts
 // its invocations in a file and reports the count as the rate, so a row's
 // rate says when it was measured: the two samples of a back-to-back pair
@@ -473,15 +403,6 @@ TEST_F(Paired, ResumeRunsTheLaggingSideAloneThenWholePairs) {
     EXPECT_EQ(sides[0].size(), 3u) << name;
     EXPECT_EQ(sides[1].size(), 3u) << name;
   }
-}
-
-TEST_F(Run, PairedIsRefusedWithNode) {
-  const CliRun r =
-      fpbench("run --node --paired --old node --new node x.js --no-progress");
-  EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find("--paired is not supported with --node"),
-            std::string::npos)
-      << r.err;
 }
 
 }  // namespace

@@ -19,4 +19,10 @@ std::string default_preload_library() {
       .value_or("libfpbench-preload.so");
 }
 
+std::string default_counted_exec() {
+  return find_sibling({.name = "fpbench-counted-exec",
+                       .dirs = {".", "../libexec/fpbench"}})
+      .value_or("fpbench-counted-exec");
+}
+
 }  // namespace fpbench::cli

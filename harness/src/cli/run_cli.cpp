@@ -2,11 +2,14 @@
 //             [--set K=V]... [--filter T]... [--exclude T]... [--runs N]
 //             [--seed S] [--warmup N] [--min-time SECONDS]
 //             [--output CSV] [--resume CSV] [--json FILE] [--cpu N] [--paired]
-//             [--target-accuracy PCT --max-runs N] [--node]
+//             [--target-accuracy PCT --max-runs N]
+//             [--node [--benchmark-dir DIR]]
 //             [--metric wall,cpu,faults,syscalls,syscalls_all,instructions]
 //             [--counter-runs N] [--counter-iterations N] [--jobs N]
 //             [--time-budget 10m] [--sample-timeout SECONDS]
 //             [--shard K/N [--shard-costs SAMPLES]] [--machine NAME]
+
+#include <unistd.h>
 
 #include <algorithm>
 #include <charconv>
@@ -102,6 +105,7 @@ class Run : public Subcommand {
   Run(CLI::App& app, std::vector<std::string> program_args) {
     options_.scenario_program = default_scenario_program();
     options_.preload = default_preload_library();
+    options_.counted_exec = default_counted_exec();
     options_.program_args = std::move(program_args);
     options_.seed = std::random_device{}();
     command_ = app.add_subcommand("run",
@@ -111,7 +115,8 @@ class Run : public Subcommand {
     command_->add_option(
         "scenarios", o.selectors,
         "Categories (fs), scenarios (fs/read-file-sync) or all; with --node, "
-        "scripts; with --gbench, regular expressions of benchmark names");
+        "categories of --benchmark-dir, all, or scripts; with --gbench, "
+        "regular expressions of benchmark names");
     command_->add_option("--old-impl", o.old_impl,
                          "Implementation for the old side (baseline)");
     command_->add_option("--new-impl", o.new_impl,
@@ -130,7 +135,8 @@ class Run : public Subcommand {
         ->allow_extra_args(false);
     command_
         ->add_option("--filter", o.filters,
-                     "Keep scenarios whose name contains TEXT")
+                     "Keep scenarios whose name contains TEXT (with --node: "
+                     "scripts whose file name does, as compare.js)")
         ->allow_extra_args(false);
     command_
         ->add_option("--exclude", o.excludes,
@@ -177,6 +183,11 @@ class Run : public Subcommand {
     command_->add_flag(
         "--node", node_,
         "Run Node.js benchmark scripts with the node binaries --old and --new");
+    command_
+        ->add_option("--benchmark-dir", options_.benchmark_dir,
+                     "With --node: Node's benchmark folder, whose categories "
+                     "(fs, buffers, all) name scripts as compare.js's do")
+        ->capture_default_str();
     command_->add_flag(
         "--command", command_kind_,
         "--old and --new are commands: each sample runs one, the whole "

@@ -31,5 +31,8 @@ std::string default_scenario_program();
 // libfpbench-preload.so beside this program: in the build tree
 // (scenarios/) or the install tree (libexec/fpbench/).
 std::string default_preload_library();
+// fpbench-counted-exec beside this program (the build tree) or in an
+// install's libexec/fpbench.
+std::string default_counted_exec();
 
 }  // namespace fpbench::cli

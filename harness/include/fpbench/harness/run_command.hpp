@@ -37,7 +37,8 @@ namespace fpbench::harness {
 enum class SourceKind { kScenarios, kNode, kGbench, kCommand };
 
 struct RunOptions {
-  // "all", a category ("fs") or a scenario; with kNode, benchmark scripts;
+  // "all", a category ("fs") or a scenario; with kNode, as compare.js takes
+  // them: categories of benchmark_dir, "all", or benchmark scripts;
   // with kGbench, regular expressions a benchmark's full name must contain a
   // match of (as --benchmark_filter).
   std::vector<std::string> selectors;
@@ -47,6 +48,10 @@ struct RunOptions {
   // libfpbench-preload.so, which counts inside the measured programs (allocs,
   // and every counter of a Google Benchmark binary).
   std::string preload;
+  // With kNode: where the categories are (Node's benchmark/ folder), and
+  // the program that opens counters for a node process (counted_exec.cpp).
+  std::string benchmark_dir = "benchmark";
+  std::string counted_exec = "fpbench-counted-exec";
   // With kCommand: its name, parameters, set-up and preparation.
   CommandSpec command;
   // Run a configuration's old and new sample back to back (see above).
@@ -110,19 +115,5 @@ std::chrono::milliseconds default_sample_timeout(double min_time_s);
 // of range, a --cpu this process cannot run on, a --set no selected scenario
 // takes. Afterwards failures of single samples are collected in the summary.
 Result<RunSummary> run_benchmarks(const RunOptions& options);
-
-// With `node`, the jobs are scripts run by the node binaries --old and --new
-// (node_source.cpp), parsed from the lines Node's benchmark/common.js prints
-// when run standalone:
-//   fs/readFileSync.js n=600 path="existing" encoding="utf8": 123,456.78
-// Configuration values in double quotes are written in single quotes, the
-// form compare.R tables use; time is the script's wall-clock time.
-struct NodeResultLine {
-  std::string filename;
-  std::string configuration;
-  double rate_ops_per_s = 0;
-};
-// One standalone output line, or nullopt for any other line.
-std::optional<NodeResultLine> parse_node_result_line(std::string_view line);
 
 }  // namespace fpbench::harness

@@ -1,7 +1,7 @@
 #pragma once
 
 // Where `fpbench run` gets its samples. A source runs one job (a benchmark
-// configuration, or a Node script with all its configurations) in a fresh
+// configuration, or a batch of them) in a fresh
 // process and returns what that process measured. The runner (runner.hpp)
 // owns everything else — the schedule, warm-up, resume, progress,
 // convergence and output — so every source gets all of it:
@@ -11,7 +11,8 @@
 //                    fixed iteration count
 //   CallgrindSource  fpbench-scenarios under valgrind --tool=callgrind,
 //                    counting instructions around the timed loop
-//   NodeScriptSource a Node.js benchmark script run by a node binary
+//   NodeScriptSource one configuration of a Node.js benchmark script
+//                    (node_source.hpp)
 //   (tests)          a fake returning scripted measurements
 
 #include <chrono>
@@ -45,8 +46,8 @@ class SampleSource {
   [[nodiscard]] virtual Result<Measurements> measure(
       const std::string& job, const ProcessOptions& options) const = 0;
   // Whether the job measures this benchmark. By default a job is one
-  // benchmark named "filename configuration"; a Node script or a batch of
-  // configurations measures several.
+  // benchmark named "filename configuration"; a batch of configurations
+  // measures several.
   [[nodiscard]] virtual bool owns(const std::string& job,
                                   const std::string& filename,
                                   const std::string& configuration) const {
@@ -172,12 +173,6 @@ std::string batch_job(const std::string& label,
 std::unique_ptr<SampleSource> make_scenario_source(
     std::string program, std::optional<std::string> impl,
     std::vector<std::string> sets, ScenarioMeasure how);
-
-// A Node.js binary running benchmark scripts standalone; sets are passed as
-// key=value arguments, as Node's benchmark/common.js reads them.
-std::unique_ptr<SampleSource> make_node_source(std::string node,
-                                               std::vector<std::string> scripts,
-                                               std::vector<std::string> sets);
 
 // True when this machine has a hardware instruction counter.
 bool hardware_instruction_counter_available();

@@ -1,0 +1,149 @@
+#include "node_hooks.hpp"
+
+namespace fpbench::harness::detail {
+
+std::string_view node_hooks_script() {
+  return R"js('use strict';
+// fpbench's hooks into Node's benchmark/common.js (see node_hooks.hpp).
+const fs = require('fs');
+const Module = require('module');
+const { inspect } = require('util');
+
+const listing = process.env.FPBENCH_NODE_MODE === 'list';
+const out = process.env.FPBENCH_NODE_OUT;
+// Listing must see the whole queue, as a script run by compare.js does.
+if (listing) delete process.env.NODE_RUN_BENCHMARK_FN;
+
+function emit(record) {
+  fs.appendFileSync(out, JSON.stringify(record) + '\n');
+}
+
+// As compare.js names a configuration.
+function configurationName(conf) {
+  let name = '';
+  for (const key of Object.keys(conf)) name += ` ${key}=${inspect(conf[key])}`;
+  return name.slice(1);
+}
+
+// Descriptors and buffers are made before the timed section, so that
+// reading costs one read(2) per group and allocates nothing.
+const groups = (process.env.FPBENCH_COUNTER_GROUPS || '')
+  .split(';').filter((g) => g !== '').map((g) => {
+    const colon = g.indexOf(':');
+    const list = g.slice(colon + 1).split(',');
+    return {
+      fd: Number(g.slice(0, colon)), names: list,
+      buffer: Buffer.alloc(8 * (list.length + 1)),
+      start: new Array(list.length).fill(0n),
+      end: new Array(list.length).fill(0n),
+    };
+  });
+
+// The system call group is listed first: read last at the start and first
+// at the end, the only call it counts of fpbench's is the end's read.
+function readInto(which, order) {
+  for (const g of order) {
+    fs.readSync(g.fd, g.buffer, 0, g.buffer.length, null);
+    for (let i = 0; i < g.names.length; i++)
+      g[which][i] = g.buffer.readBigUInt64LE(8 * (i + 1));
+  }
+}
+const forward = groups;
+const backward = groups.slice().reverse();
+
+// FPBENCH_REALTIME: the timed section at real-time priority, set with
+// chrt (util-linux) on the whole thread group.
+const realtime = process.env.FPBENCH_REALTIME === '1';
+function schedule(policy) {
+  const r = require('child_process').spawnSync(
+    'chrt', policy.concat([String(process.pid)]), { stdio: 'ignore' });
+  if (r.status !== 0) {
+    throw new Error(`fpbench: chrt ${policy.join(' ')} ${process.pid} failed` +
+                    (r.error ? `: ${r.error.message}` : ''));
+  }
+}
+
+function patch(Benchmark) {
+  const proto = Benchmark.prototype;
+  if (listing) {
+    proto._run = function() {
+      const lines = [];
+      for (const config of this.queue) {
+        const args = [];
+        for (const [key, value] of Object.entries(config))
+          args.push(`${key}=${value}`);
+        for (const [key, value] of Object.entries(this.extra_options || {}))
+          args.push(`${key}=${value}`);
+        lines.push(JSON.stringify({
+          configuration: configurationName(config),
+          args, flags: this.flags || [],
+        }));
+      }
+      fs.writeFileSync(out, lines.map((l) => l + '\n').join(''));
+      process.exit(0);
+    };
+    return;
+  }
+  let operations;
+  if (groups.length > 0) {
+    const start = proto.start;
+    const end = proto.end;
+    proto.start = function() {
+      readInto('start', backward);
+      return start.apply(this, arguments);
+    };
+    proto.end = function(n) {
+      readInto('end', forward);
+      operations = n;
+      return end.apply(this, arguments);
+    };
+  }
+  proto.report = function(rate, elapsed) {
+    const record = {
+      configuration: configurationName(this.config),
+      rate, time: elapsed[0] + elapsed[1] / 1e9,
+    };
+    if (groups.length > 0) {
+      record.operations = operations;
+      record.counts = {};
+      for (const g of groups) {
+        for (let i = 0; i < g.names.length; i++)
+          record.counts[g.names[i]] = Number(g.end[i] - g.start[i]);
+      }
+    }
+    emit(record);
+  };
+  if (realtime) {
+    // Every thread of the process, at SCHED_FIFO 1 from just before the
+    // timer starts (and the counters are read), back to normal once the
+    // section's time is taken:
+    // set-up and teardown do not hold the CPU from the rest of the machine.
+    const start = proto.start;
+    const report = proto.report;
+    proto.start = function() {
+      schedule(['-f', '-a', '-p', '1']);
+      return start.apply(this, arguments);
+    };
+    proto.report = function() {
+      schedule(['-o', '-a', '-p', '0']);
+      return report.apply(this, arguments);
+    };
+  }
+}
+
+const patched = new Set();
+const load = Module._load;
+Module._load = function() {
+  const exports = load.apply(this, arguments);
+  if (exports && typeof exports.createBenchmark === 'function' &&
+      typeof exports.Benchmark === 'function' &&
+      !patched.has(exports.Benchmark)) {
+    patched.add(exports.Benchmark);
+    patch(exports.Benchmark);
+  }
+  return exports;
+};
+)js";
+}
+
+}  // namespace fpbench::harness::detail

@@ -1,0 +1,378 @@
+// fpbench run --node as a drop-in for Node's benchmark/compare.js, on
+// scripts in common.js's protocol (data/node-bench/benchmark: a small
+// common.js and compare.js of fpbench's own, and scripts shaped like Node's
+// fs/readFileSync.js, fs/bench-readdir-recursive.js and
+// buffers/buffer-fill.js). Nothing here asserts a timing.
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "fpbench/base/process.hpp"
+#include "fpbench/harness/node_source.hpp"
+#include "fpbench/reports/sample_csv.hpp"
+#include "test_files.hpp"
+
+namespace fpbench::harness {
+namespace {
+
+namespace fs = std::filesystem;
+using test_support::CliRun;
+using test_support::slurp;
+
+const std::string kData = FPBENCH_SOURCE_DIR "/harness/tests/data/node-bench";
+const std::string kBench = kData + "/benchmark";
+
+std::vector<std::string> filenames(const std::vector<NodeScript>& scripts) {
+  std::vector<std::string> out;
+  for (const NodeScript& s : scripts) out.push_back(s.filename);
+  return out;
+}
+
+TEST(NodeDiscovery, CategoriesAndAllAsCompareJsFindsThem) {
+  const auto fs_scripts = discover_node_scripts(kBench, {"fs"}, {}, {});
+  ASSERT_TRUE(fs_scripts.has_value()) << fs_scripts.error().message;
+  // _helper.js is skipped, as compare.js skips names starting with '_'.
+  EXPECT_EQ(filenames(*fs_scripts),
+            (std::vector<std::string>{"fs/read-file-sync.js",
+                                      "fs/readdir-recursive.js"}));
+  const auto all = discover_node_scripts(kBench, {"all"}, {}, {});
+  ASSERT_TRUE(all.has_value()) << all.error().message;
+  // Every category but fixtures, in name order.
+  EXPECT_EQ(filenames(*all),
+            (std::vector<std::string>{
+                "broken/throws.js", "buffers/fill.js", "fs/read-file-sync.js",
+                "fs/readdir-recursive.js", "misc/empty-grid.js",
+                "misc/values.js", "rates/reported.js", "sched/policy.js"}));
+}
+
+TEST(NodeDiscovery, FilterAndExcludeMatchTheFileNameOnly) {
+  // "bench" is in every script's path (node-bench/benchmark/...), in no
+  // file name: compare.js keeps nothing.
+  const auto none = discover_node_scripts(kBench, {"all"}, {"bench"}, {});
+  ASSERT_FALSE(none.has_value());
+  EXPECT_EQ(none.error().kind, ErrorKind::kUsage);
+  const auto read =
+      discover_node_scripts(kBench, {"fs", "misc"}, {"read"}, {"recursive"});
+  ASSERT_TRUE(read.has_value()) << read.error().message;
+  EXPECT_EQ(filenames(*read),
+            (std::vector<std::string>{"fs/read-file-sync.js"}));
+  EXPECT_TRUE(compare_js_skips("x.js", {"y"}, {}));
+  EXPECT_FALSE(compare_js_skips("x.js", {"y", "x"}, {}));
+  EXPECT_TRUE(compare_js_skips("x.js", {"x"}, {"."}));
+}
+
+TEST(NodeDiscovery, AMissingCategoryOrScriptIsAUsageError) {
+  const auto category = discover_node_scripts(kBench, {"nosuch"}, {}, {});
+  ASSERT_FALSE(category.has_value());
+  EXPECT_NE(category.error().message.find("\"nosuch\" category does not exist"),
+            std::string::npos)
+      << category.error().message;
+  EXPECT_NE(category.error().message.find("buffers"), std::string::npos);
+  EXPECT_FALSE(discover_node_scripts(kBench, {"fixtures"}, {}, {}));
+  const auto script = discover_node_scripts(kBench, {"fs/nosuch.js"}, {}, {});
+  ASSERT_FALSE(script.has_value());
+  EXPECT_NE(script.error().message.find("no benchmark script 'fs/nosuch.js'"),
+            std::string::npos);
+  // A script by path, named from the benchmark folder.
+  const auto by_path =
+      discover_node_scripts(kBench, {kBench + "/misc/values.js"}, {}, {});
+  ASSERT_TRUE(by_path.has_value()) << by_path.error().message;
+  EXPECT_EQ(filenames(*by_path), (std::vector<std::string>{"misc/values.js"}));
+}
+
+class NodeRun : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (std::system("node --version > /dev/null 2>&1") != 0) {
+      FPBENCH_SKIP_OR_FAIL_IN_CI("no node on PATH");
+    }
+    dir_ = fs::temp_directory_path() /
+           ("fpbench-node-" + std::to_string(::getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::create_directories(dir_);
+  }
+  void TearDown() override {
+    if (!dir_.empty()) fs::remove_all(dir_);
+  }
+
+  CliRun fpbench(const std::string& args) {
+    return test_support::run_program(FPBENCH_CLI, args, dir_);
+  }
+  CliRun run_node(const std::string& args) {
+    return fpbench("run --node --benchmark-dir '" + kBench +
+                   "' --warmup 0 --no-progress --seed 7 " + args);
+  }
+  // Our compare.js, run as a Node contributor runs Node's.
+  CliRun compare_js(const std::string& args) {
+    return test_support::run_program(
+        "node", "'" + kBench + "/compare.js' --old node --new node " + args,
+        dir_);
+  }
+
+  fs::path dir_;
+};
+
+using RowKey = std::pair<std::string, std::string>;
+
+std::set<RowKey> row_keys(const reports::SampleSet& samples) {
+  std::set<RowKey> out;
+  for (const auto& b : samples.benchmarks())
+    out.emplace(b.filename, b.configuration);
+  return out;
+}
+
+TEST_F(NodeRun, NamesEveryRowAsCompareJsDoes) {
+  const std::string categories = "misc fs buffers";
+  const CliRun ours = run_node("--old node --new node --runs 1 " + categories +
+                               " -o '" + (dir_ / "fpbench.csv").string() + "'");
+  ASSERT_EQ(ours.exit_code, 0) << ours.err;
+  const CliRun theirs = compare_js("--runs 1 " + categories);
+  ASSERT_EQ(theirs.exit_code, 0) << theirs.err;
+  std::ofstream(dir_ / "compare-js.csv") << theirs.out;
+  const auto a = reports::parse_samples_csv(slurp(dir_ / "fpbench.csv"), "a");
+  const auto b = reports::parse_samples_csv(theirs.out, "b");
+  ASSERT_TRUE(a.has_value()) << a.error().message;
+  ASSERT_TRUE(b.has_value()) << b.error().message;
+  EXPECT_EQ(row_keys(*a), row_keys(*b));
+  // 1 + 10 + 2 + 4 + 14 configurations; a value of each kind by name.
+  EXPECT_EQ(a->benchmarks().size(), 31u);
+  const std::set<RowKey> keys = row_keys(*a);
+  for (const RowKey& expected :
+       {RowKey{"misc/values.js",
+               "n=2000 ratio=0.5 flag='true' word=`both ' and \"`"},
+        RowKey{"misc/values.js", "n=2000 ratio=0.5 flag='false' word=\"it's\""},
+        RowKey{"misc/values.js", "n=2000 ratio=0.5 flag='true' word='a, b c'"},
+        RowKey{"buffers/fill.js", "n=2000 size=256 type='fill(\"t\", 0)'"},
+        RowKey{"misc/empty-grid.js", ""}}) {
+    EXPECT_EQ(keys.count(expected), 1u)
+        << expected.first << " " << expected.second;
+  }
+  // fpbench compare of each: the same rows in the same order.
+  const CliRun ca =
+      fpbench("compare '" + (dir_ / "fpbench.csv").string() + "'");
+  const CliRun cb =
+      fpbench("compare '" + (dir_ / "compare-js.csv").string() + "'");
+  ASSERT_EQ(ca.exit_code, 0) << ca.err;
+  ASSERT_EQ(cb.exit_code, 0) << cb.err;
+  const auto names = [](const std::string& table) {
+    std::vector<std::string> out;
+    std::istringstream in(table);
+    for (std::string line; std::getline(in, line);)
+      out.push_back(line.substr(0, line.find("  ")));
+    return out;
+  };
+  EXPECT_EQ(names(ca.out), names(cb.out));
+}
+
+TEST_F(NodeRun, TimeIsTheConfigurationsTimedSection) {
+  const CliRun r =
+      run_node("--old node --new node --runs 1 fs/read-file-sync.js");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // rate x time is the script's operation count (n=300): the time is that
+  // of bench.start() to bench.end(n), not of the process.
+  std::istringstream in(r.out);
+  std::string line;
+  std::getline(in, line);
+  int rows = 0;
+  for (; std::getline(in, line); ++rows) {
+    const std::size_t last = line.rfind(',');
+    const std::size_t before = line.rfind(',', last - 1);
+    const double rate = std::stod(line.substr(before + 1, last - before - 1));
+    const double time = std::stod(line.substr(last + 1));
+    EXPECT_NEAR(rate * time, 300.0, 1e-6) << line;
+  }
+  EXPECT_EQ(rows, 4);
+}
+
+TEST_F(NodeRun, SetTakesAnyValueCompareJsTakes) {
+  const CliRun r = run_node(
+      "--old node --new node --runs 2 buffers --set 'type=fill(\"t\", 0)'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto s = reports::parse_samples_csv(r.out, "stdout");
+  ASSERT_TRUE(s.has_value()) << s.error().message;
+  EXPECT_EQ(
+      row_keys(*s),
+      (std::set<RowKey>{
+          {"buffers/fill.js", "n=2000 size=256 type='fill(\"t\", 0)'"},
+          {"buffers/fill.js", "n=2000 size=8192 type='fill(\"t\", 0)'"}}));
+  for (const auto& b : s->benchmarks()) {
+    EXPECT_EQ(b.old_rates.size(), 2u);
+    EXPECT_EQ(b.new_rates.size(), 2u);
+  }
+  EXPECT_EQ(run_node("--old node --new node buffers --set '=x'").exit_code, 2);
+}
+
+TEST_F(NodeRun, AThrowingConfigurationFailsOnlyItself) {
+  const CliRun r = run_node("--old node --new node --runs 2 broken");
+  EXPECT_EQ(r.exit_code, 3) << r.err;
+  EXPECT_NE(r.err.find("this configuration is broken"), std::string::npos)
+      << r.err;
+  const auto s = reports::parse_samples_csv(r.out, "stdout");
+  ASSERT_TRUE(s.has_value()) << s.error().message;
+  EXPECT_EQ(row_keys(*s),
+            (std::set<RowKey>{{"broken/throws.js", "n=100 mode='fine'"},
+                              {"broken/throws.js", "n=100 mode='also-fine'"}}));
+}
+
+TEST_F(NodeRun, EverythingIsCheckedBeforeTheFirstSample) {
+  const fs::path out = dir_ / "samples.csv";
+  const CliRun missing_new =
+      run_node("--old node --new '" + (dir_ / "no-node").string() +
+               "' fs -o '" + out.string() + "'");
+  EXPECT_EQ(missing_new.exit_code, 2) << missing_new.err;
+  EXPECT_NE(missing_new.err.find("--new"), std::string::npos)
+      << missing_new.err;
+  EXPECT_FALSE(fs::exists(out));
+  const CliRun category = run_node("--old node --new node nosuch");
+  EXPECT_EQ(category.exit_code, 2) << category.err;
+  EXPECT_NE(category.err.find("\"nosuch\" category does not exist"),
+            std::string::npos)
+      << category.err;
+  const CliRun script = run_node("--old node --new node fs/nosuch.js");
+  EXPECT_EQ(script.exit_code, 2) << script.err;
+}
+
+TEST_F(NodeRun, ARateThatIsNoRateFailsTheSample) {
+  for (const auto& [rate, why] :
+       {std::pair{"-5", "rate -5 is "}, std::pair{"0", "rate 0 is "},
+        std::pair{"1e400", "not numbers"}}) {
+    const CliRun r = run_node(std::string("--old node --new node --runs 1 "
+                                          "rates --set rate=") +
+                              rate);
+    EXPECT_EQ(r.exit_code, 3) << rate << ": " << r.err;
+    EXPECT_NE(r.err.find(why), std::string::npos) << rate << ": " << r.err;
+  }
+}
+
+TEST_F(NodeRun, ResumeRefusesAFileOfOtherConfigurations) {
+  const fs::path csv = dir_ / "samples.csv";
+  const std::string script = "misc/values.js --set word=plain ";
+  ASSERT_EQ(run_node("--old node --new node --runs 1 " + script + "-o '" +
+                     csv.string() + "'")
+                .exit_code,
+            0);
+  const CliRun other = run_node("--old node --new node --runs 2 " + script +
+                                "--set n=10 --resume '" + csv.string() + "'");
+  EXPECT_EQ(other.exit_code, 2) << other.err;
+  EXPECT_NE(other.err.find("holds 'misc/values.js n=2000 ratio=0.5 "
+                           "flag='true' word='plain''"),
+            std::string::npos)
+      << other.err;
+  EXPECT_NE(other.err.find("measures 'misc/values.js n=10 ratio=0.5 "
+                           "flag='true' word='plain''"),
+            std::string::npos)
+      << other.err;
+  // The same run continues.
+  const CliRun same = run_node("--old node --new node --runs 2 " + script +
+                               "--resume '" + csv.string() + "'");
+  ASSERT_EQ(same.exit_code, 0) << same.err;
+  const auto s = reports::parse_samples_csv(slurp(csv), csv.string());
+  ASSERT_TRUE(s.has_value()) << s.error().message;
+  ASSERT_EQ(s->benchmarks().size(), 2u);
+  for (const auto& b : s->benchmarks()) {
+    EXPECT_EQ(b.old_rates.size(), 2u) << b.name;
+    EXPECT_EQ(b.new_rates.size(), 2u) << b.name;
+  }
+}
+
+TEST_F(NodeRun, PairedRunsEachConfigurationBackToBack) {
+  const CliRun r = run_node(
+      "--old node --new node --runs 2 --paired misc/values.js "
+      "--set word=plain");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto s = reports::parse_samples_csv(r.out, "stdout");
+  ASSERT_TRUE(s.has_value()) << s.error().message;
+  EXPECT_EQ(s->benchmarks().size(), 2u);
+}
+
+TEST_F(NodeRun, CpuFaultsAndRssComeWithTheTimedSample) {
+  const fs::path out = dir_ / "samples.jsonl";
+  const CliRun r = run_node(
+      "--old node --new node --runs 1 --metric wall,cpu,faults,rss "
+      "fs/read-file-sync.js -o '" +
+      out.string() + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::istringstream in(slurp(out));
+  int lines = 0;
+  for (std::string line; std::getline(in, line); ++lines) {
+    const auto metrics = nlohmann::json::parse(line)["metrics"];
+    for (const char* metric : {"wall", "cpu", "faults", "rss"})
+      EXPECT_TRUE(metrics.contains(metric)) << metric << ": " << line;
+    EXPECT_GT(metrics["cpu"]["value"].get<double>(), 0) << line;
+  }
+  EXPECT_EQ(lines, 4);
+}
+
+// Real-time priority covers the timed section and nothing before it.
+TEST_F(NodeRun, RealTimePriorityOnlyAroundTheTimedSection) {
+  const auto operations = [&](const std::string& flags) {
+    const CliRun r = run_node("--old node --new node --runs 1 sched " + flags);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    const auto s = reports::parse_samples_csv(r.out, "stdout");
+    EXPECT_TRUE(s.has_value()) << r.out;
+    std::istringstream in(r.out);
+    std::string line;
+    std::getline(in, line);
+    std::getline(in, line);
+    const std::size_t last = line.rfind(',');
+    const std::size_t before = line.rfind(',', last - 1);
+    return std::lround(std::stod(line.substr(before + 1, last - before - 1)) *
+                       std::stod(line.substr(last + 1)));
+  };
+  EXPECT_EQ(operations("--no-realtime"), 1);
+  if (!realtime_permitted()) GTEST_SKIP() << "no real-time priority here";
+  EXPECT_EQ(operations(""), 11) << "SCHED_FIFO inside, normal before";
+}
+
+// A node "build" whose readFileSync makes one more system call fails the
+// syscall gate on 3 runs a side, decided exactly; the same node against
+// itself passes.
+TEST_F(NodeRun, OneMoreSyscallPerReadFileSyncFailsTheGate) {
+  const std::string shimmed = kData + "/node-with-fstat.sh";
+  const auto gate = [&](const std::string& new_node, const std::string& name) {
+    const fs::path out = dir_ / (name + ".jsonl");
+    const CliRun run = run_node("--old node --new '" + new_node +
+                                "' --metric syscalls --counter-runs 3 "
+                                "fs/read-file-sync.js -o '" +
+                                out.string() + "'");
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    return fpbench("gate --metric syscalls '" + out.string() + "'");
+  };
+  const CliRun aa = gate("node", "aa");
+  EXPECT_EQ(aa.exit_code, 0) << aa.out << aa.err;
+  const CliRun ab = gate(shimmed, "ab");
+  EXPECT_EQ(ab.exit_code, 1) << ab.out << ab.err;
+  // The added call by name: one more per operation on the new side than on
+  // the old, the same in every process.
+  std::map<std::string, std::array<std::set<double>, 2>> statx;
+  std::istringstream in(slurp(dir_ / "ab.jsonl"));
+  for (std::string line; std::getline(in, line);) {
+    const auto j = nlohmann::json::parse(line);
+    const std::size_t side = j["binary"] == "new" ? 1 : 0;
+    statx[j["configuration"].get<std::string>()][side].insert(
+        j["metrics"]["syscalls"]["by_name"]["statx"].get<double>());
+  }
+  ASSERT_EQ(statx.size(), 2u);
+  for (const auto& [configuration, sides] : statx) {
+    ASSERT_EQ(sides[0].size(), 1u) << configuration;
+    ASSERT_EQ(sides[1].size(), 1u) << configuration;
+    EXPECT_EQ(*sides[1].begin() - *sides[0].begin(), 1.0) << configuration;
+  }
+}
+
+}  // namespace
+}  // namespace fpbench::harness
