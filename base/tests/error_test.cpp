@@ -22,15 +22,16 @@ TEST(ExitCode, FailuresOfTheMachineTheBenchmarkOrFpbenchAreThree) {
   EXPECT_EQ(exit_code(ErrorKind::kBenchmarkFailed), 3);
   EXPECT_EQ(exit_code(ErrorKind::kInternal), 3);
   EXPECT_EQ(exit_code(ErrorKind::kUnavailable), 3);
+  EXPECT_EQ(exit_code(ErrorKind::kNoSamples), 2);
 }
 
 TEST(ExitCode, ResultsAreZeroAndOneAndNoErrorMapsToThem) {
   EXPECT_EQ(kExitOk, 0);
   EXPECT_EQ(kExitRegression, 1);
   for (ErrorKind kind :
-       {ErrorKind::kUsage, ErrorKind::kBadInput, ErrorKind::kIo,
-        ErrorKind::kSystem, ErrorKind::kBenchmarkFailed, ErrorKind::kInternal,
-        ErrorKind::kUnavailable}) {
+       {ErrorKind::kUsage, ErrorKind::kBadInput, ErrorKind::kNoSamples,
+        ErrorKind::kIo, ErrorKind::kSystem, ErrorKind::kBenchmarkFailed,
+        ErrorKind::kInternal, ErrorKind::kUnavailable}) {
     EXPECT_NE(exit_code(kind), kExitOk) << error_kind_name(kind);
     EXPECT_NE(exit_code(kind), kExitRegression) << error_kind_name(kind);
   }
@@ -54,6 +55,7 @@ TEST(Error, HelpersSetKindAndMessage) {
 TEST(Error, KindNamesAreDistinct) {
   EXPECT_STREQ(error_kind_name(ErrorKind::kUsage), "usage");
   EXPECT_STREQ(error_kind_name(ErrorKind::kBadInput), "bad-input");
+  EXPECT_STREQ(error_kind_name(ErrorKind::kNoSamples), "no-samples");
   EXPECT_STREQ(error_kind_name(ErrorKind::kIo), "io");
   EXPECT_STREQ(error_kind_name(ErrorKind::kSystem), "system");
   EXPECT_STREQ(error_kind_name(ErrorKind::kBenchmarkFailed),

@@ -359,7 +359,9 @@ Result<std::vector<std::string>> select_jobs(const Pass& pass,
   std::set<std::string> matched;
   const auto keep = [&](const std::string& job) {
     const std::string scenario =
-        node || gbench || command ? job : job.substr(0, job.find(' '));
+        node || gbench || command
+            ? job
+            : reports::BenchmarkKey::from_text(job).filename;
     bool selected = o.selectors.empty() || node;
     if (gbench) {
       for (std::size_t i = 0; i < regexes->size(); ++i) {
@@ -407,7 +409,7 @@ std::vector<std::string> batches_by_scenario(
   std::vector<std::string> scenarios;
   std::map<std::string, std::vector<std::string>> members;
   for (const std::string& job : jobs) {
-    const std::string scenario = job.substr(0, job.find(' '));
+    const std::string scenario = reports::BenchmarkKey::from_text(job).filename;
     if (members.count(scenario) == 0) scenarios.push_back(scenario);
     members[scenario].push_back(job);
   }
@@ -464,7 +466,8 @@ Result<std::vector<reports::SampleRecord>> load_resumed(const std::string& path,
   if (jsonl) return reports::parse_sample_jsonl(*text, path);
   const auto samples = parse_samples_csv(*text, path);
   if (!samples) {
-    if (samples.error().message.find("no samples") != std::string::npos) {
+    // Only a header: an interrupted run that wrote no sample yet.
+    if (samples.error().kind == ErrorKind::kNoSamples) {
       return std::vector<reports::SampleRecord>{};
     }
     return samples.error();
@@ -510,9 +513,9 @@ void collect_not_converged(const RunOptions& o, RunSummary& summary) {
     if (c.test && std::fabs(c.half_width_pct[0]) <= o.target_accuracy_pct)
       continue;
     summary.not_converged.push_back(
-        fmt::format("{}: ±{:.2f}% after {} runs (target ±{:.2f}%)", b.name,
-                    c.test ? c.half_width_pct[0] : 0.0, b.values[0].size(),
-                    o.target_accuracy_pct));
+        fmt::format("{}: ±{:.2f}% after {} runs (target ±{:.2f}%)",
+                    b.key.text(), c.test ? c.half_width_pct[0] : 0.0,
+                    b.values[0].size(), o.target_accuracy_pct));
   }
 }
 
@@ -600,12 +603,12 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
       first.needs_more = o.wall_needs_more;
     } else {
       first.needs_more = [&o](const std::vector<BenchmarkValues>& all) {
-        std::vector<std::string> open;
+        std::vector<reports::BenchmarkKey> open;
         for (const BenchmarkValues& b : all) {
           const auto c = stats::compare_rates(b.values[0], b.values[1]);
           if (!c.test ||
               std::fabs(c.half_width_pct[0]) > o.target_accuracy_pct) {
-            open.push_back(b.name);
+            open.push_back(b.key);
           }
         }
         return open;

@@ -23,8 +23,8 @@ using reports::SampleRecord;
 
 constexpr std::array<const char*, 2> kSideLabels = {"old", "new"};
 
-std::string benchmark_name(const SampleRecord& r) {
-  return r.filename + " " + r.configuration;
+reports::BenchmarkKey key_of(const SampleRecord& r) {
+  return {r.filename, r.configuration};
 }
 
 struct JobState {
@@ -64,14 +64,14 @@ class PassRunner {
   void resume(const std::vector<SampleRecord>& records) {
     const SampleSource& source = *pass_.sources[0];
     for (JobState& s : states_) {
-      std::array<std::map<std::string, int>, 2> per_config;
+      std::array<std::map<reports::BenchmarkKey, int>, 2> per_config;
       for (const SampleRecord& r : records) {
         const reports::MetricReading* m = r.find(pass_.key_metric);
         if (m == nullptr || !source.owns(s.job, r.filename, r.configuration))
           continue;
         const std::size_t side = r.binary == Binary::kOld ? 0 : 1;
-        ++per_config[side][benchmark_name(r)];
-        values_of(benchmark_name(r)).values[side].push_back(m->value);
+        ++per_config[side][key_of(r)];
+        values_of(key_of(r)).values[side].push_back(m->value);
       }
       for (std::size_t side = 0; side < 2; ++side) {
         int least = 0;
@@ -113,9 +113,9 @@ class PassRunner {
   }
 
  private:
-  BenchmarkValues& values_of(const std::string& name) {
-    const auto [it, added] = index_.emplace(name, benchmarks_.size());
-    if (added) benchmarks_.push_back({name, {}});
+  BenchmarkValues& values_of(const reports::BenchmarkKey& key) {
+    const auto [it, added] = index_.emplace(key, benchmarks_.size());
+    if (added) benchmarks_.push_back({key, {}});
     return benchmarks_[it->second];
   }
 
@@ -128,19 +128,17 @@ class PassRunner {
   // One more sample per side for the jobs whose benchmarks need more.
   bool extend() {
     if (!pass_.needs_more) return false;
-    const std::vector<std::string> names = pass_.needs_more(benchmarks_);
-    const std::set<std::string> wanted(names.begin(), names.end());
+    const std::vector<reports::BenchmarkKey> keys =
+        pass_.needs_more(benchmarks_);
+    const std::set<reports::BenchmarkKey> wanted(keys.begin(), keys.end());
     const SampleSource& source = *pass_.sources[0];
     bool any = false;
     for (JobState& s : states_) {
       if (s.failed || s.target >= pass_.max_runs) continue;
       const bool needs = std::any_of(
           benchmarks_.begin(), benchmarks_.end(), [&](const auto& b) {
-            if (wanted.count(b.name) == 0) return false;
-            const std::size_t space = b.name.find(' ');
-            return source.owns(
-                s.job, b.name.substr(0, space),
-                space == std::string::npos ? "" : b.name.substr(space + 1));
+            return wanted.count(b.key) != 0 &&
+                   source.owns(s.job, b.key.filename, b.key.configuration);
           });
       if (!needs) continue;
       ++s.target;
@@ -256,7 +254,7 @@ class PassRunner {
       for (SampleRecord& r : measured[k]) {
         r.binary = side == 0 ? Binary::kOld : Binary::kNew;
         if (const reports::MetricReading* m = r.find(pass_.key_metric)) {
-          values_of(benchmark_name(r)).values[side].push_back(m->value);
+          values_of(key_of(r)).values[side].push_back(m->value);
         }
         lines += render(r);
         summary_.records.push_back(r);
@@ -300,7 +298,7 @@ class PassRunner {
   std::chrono::steady_clock::time_point started_;
   std::vector<JobState> states_;
   std::vector<BenchmarkValues> benchmarks_;
-  std::map<std::string, std::size_t> index_;
+  std::map<reports::BenchmarkKey, std::size_t> index_;
   std::mutex mutex_;
   std::size_t round_ = 0;
   std::size_t round_samples_ = 0;

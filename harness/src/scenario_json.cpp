@@ -72,15 +72,13 @@ Result<const nlohmann::json*> typed_field(const nlohmann::json& object,
 }
 
 // "fs/x key='v'/iterations:11/real_time" -> {"fs/x", "key='v'"}.
-std::pair<std::string, std::string> benchmark_of_row(std::string name) {
+reports::BenchmarkKey benchmark_of_row(std::string name) {
   for (const char* suffix : {"/real_time", "/iterations:"}) {
     const std::size_t at = name.rfind(suffix);
     if (at != std::string::npos && name.find('/', at + 1) == std::string::npos)
       name.resize(at);
   }
-  const std::size_t space = name.find(' ');
-  if (space == std::string::npos) return {name, ""};
-  return {name.substr(0, space), name.substr(space + 1)};
+  return reports::BenchmarkKey::from_text(name);
 }
 
 // Per counted iteration; absent counters stay absent, and one that is not a
@@ -248,13 +246,13 @@ Result<std::vector<SampleRecord>> parse_scenario_json(const std::string& json,
     const double rate = rate_from == RowRate::kPerIteration
                             ? 1.0 / (real_time * per_unit)
                             : values[0];
-    const std::string where = name.first + " " + name.second;
+    const std::string where = name.text();
     for (auto ok : {reports::check_rate(rate, where),
                     reports::check_time(time_s, where)}) {
       if (!ok) return benchmark_error(ok.error().message);
     }
-    r.filename = name.first;
-    r.configuration = name.second;
+    r.filename = name.filename;
+    r.configuration = name.configuration;
     r.isa = *isa ? (*isa)->get<std::string>() : std::string();
     r.iterations = static_cast<std::int64_t>(iterations);
     r.metrics.emplace_back("wall", MetricReading{rate, "clock", time_s, {}});

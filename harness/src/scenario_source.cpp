@@ -211,10 +211,9 @@ class ScenarioSource final : public SampleSource {
       if (!how_.batch) {
         // The job names its one benchmark; Google Benchmark's row name may
         // carry suffixes.
-        const std::size_t space = job.find(' ');
-        record.filename = job.substr(0, space);
-        record.configuration =
-            space == std::string::npos ? "" : job.substr(space + 1);
+        auto key = reports::BenchmarkKey::from_text(job);
+        record.filename = std::move(key.filename);
+        record.configuration = std::move(key.configuration);
       } else if (!owns(job, record.filename, record.configuration)) {
         return benchmark_error(
             fmt::format("reported '{} {}', which was not asked for",

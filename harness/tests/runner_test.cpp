@@ -187,9 +187,9 @@ TEST_F(Runner, MoreRoundsOnlyForWhatNeedsMoreAndNeverPastMaxRuns) {
   p.warmup = 0;
   p.max_runs = 5;
   p.needs_more = [](const std::vector<BenchmarkValues>& all) {
-    std::vector<std::string> out;
+    std::vector<reports::BenchmarkKey> out;
     for (const BenchmarkValues& b : all) {
-      if (b.name == "s/a n=2") out.push_back(b.name);
+      if (b.key.text() == "s/a n=2") out.push_back(b.key);
     }
     return out;
   };

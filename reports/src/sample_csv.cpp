@@ -300,10 +300,10 @@ Result<void> parse_rows(std::string_view text, std::string_view source_name,
     ++rows;
   }
   if (rows == 0) {
-    return bad_input_error(
-        fmt::format("{}: no samples: the input has a header and no "
-                    "rows",
-                    source_name));
+    return Error(ErrorKind::kNoSamples,
+                 fmt::format("{}: no samples: the input has a header and no "
+                             "rows",
+                             source_name));
   }
   return {};
 }

@@ -83,6 +83,14 @@ TEST(SampleCsv, AHeaderRepeatedByJoinedShardFilesIsSkipped) {
   EXPECT_NE(
       error_of(std::string(kHeader) + std::string(kHeader)).find("no samples"),
       std::string::npos);
+  // Its own kind, which --resume tells from a malformed file.
+  const auto only_header = parse_samples_csv(kHeader, "in.csv");
+  ASSERT_FALSE(only_header.has_value());
+  EXPECT_EQ(only_header.error().kind, ErrorKind::kNoSamples);
+  const auto malformed = parse_samples_csv(
+      std::string(kHeader) + "\"new\",\"a\",\"\",x,1\n", "in.csv");
+  ASSERT_FALSE(malformed.has_value());
+  EXPECT_EQ(malformed.error().kind, ErrorKind::kBadInput);
 }
 
 TEST(SampleCsv, EmptyInputSaysSo) {

@@ -67,25 +67,21 @@ Result<std::uint64_t> parse_seed(const std::string& text) {
 
 // The benchmarks to measure again: between looks every one the gate has
 // not decided, at a look those it still cannot decide, none at max_runs.
-std::vector<std::string> undecided(
+std::vector<reports::BenchmarkKey> undecided(
     const std::vector<harness::BenchmarkValues>& all,
     const ci::GateOptions& gate) {
   reports::SampleSet samples;
   for (const harness::BenchmarkValues& b : all) {
-    const std::size_t space = b.name.find(' ');
-    const std::string filename = b.name.substr(0, space);
-    const std::string configuration =
-        space == std::string::npos ? "" : b.name.substr(space + 1);
     for (std::size_t side = 0; side < 2; ++side) {
       for (double v : b.values[side]) {
         samples.add(side == 0 ? reports::Binary::kOld : reports::Binary::kNew,
-                    filename, configuration, v);
+                    b.key.filename, b.key.configuration, v);
       }
     }
   }
   const ci::GateResult result = ci::evaluate_gate(samples, gate);
   const reports::SequentialPlan& plan = *gate.sequential;
-  std::vector<std::string> out;
+  std::vector<reports::BenchmarkKey> out;
   for (const ci::GateDecision& d : result.decisions) {
     const int n =
         static_cast<int>(std::min(d.row.stats.n_old, d.row.stats.n_new));
@@ -94,7 +90,7 @@ std::vector<std::string> undecided(
         n >= plan.first_look && (n - plan.first_look) % plan.look_every == 0;
     if (!at_look || d.verdict == ci::Verdict::kNeedMoreRuns ||
         d.verdict == ci::Verdict::kMissing) {
-      out.push_back(d.row.name);
+      out.push_back({d.row.filename, d.row.configuration});
     }
   }
   return out;

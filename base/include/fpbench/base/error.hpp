@@ -11,8 +11,9 @@
 namespace fpbench {
 
 enum class ErrorKind {
-  kUsage,     // the command line asks for something impossible
-  kBadInput,  // an input file is malformed, missing, or holds the wrong things
+  kUsage,      // the command line asks for something impossible
+  kBadInput,   // an input file is malformed, missing, or holds the wrong things
+  kNoSamples,  // an input well formed but empty (a header and no rows)
   kIo,      // a file, stream or database could not be written, read or reached
   kSystem,  // a system call failed (fork, pipe, exec, the fs core's calls)
   kBenchmarkFailed,  // a measured program failed, crashed or printed no result
@@ -48,13 +49,16 @@ inline Error unavailable_error(std::string message) {
   return {ErrorKind::kUnavailable, std::move(message)};
 }
 
-// "usage", "bad-input", "io", "system", "benchmark-failed", "internal".
+// "usage", "bad-input", "no-samples", "io", "system", "benchmark-failed",
+// "internal", "unavailable".
 constexpr const char* error_kind_name(ErrorKind kind) {
   switch (kind) {
     case ErrorKind::kUsage:
       return "usage";
     case ErrorKind::kBadInput:
       return "bad-input";
+    case ErrorKind::kNoSamples:
+      return "no-samples";
     case ErrorKind::kIo:
       return "io";
     case ErrorKind::kSystem:
@@ -81,6 +85,7 @@ constexpr int exit_code(ErrorKind kind) {
   switch (kind) {
     case ErrorKind::kUsage:
     case ErrorKind::kBadInput:
+    case ErrorKind::kNoSamples:
       return kExitBadUsage;
     case ErrorKind::kIo:
     case ErrorKind::kSystem:

@@ -96,7 +96,8 @@ struct RunOptions {
   std::optional<std::chrono::seconds> time_budget;
   // With the wall metric: add rounds until the gate decides every benchmark
   // (set by the caller; see ci/until_decided.hpp).
-  std::function<std::vector<std::string>(const std::vector<BenchmarkValues>&)>
+  std::function<std::vector<reports::BenchmarkKey>(
+      const std::vector<BenchmarkValues>&)>
       wall_needs_more;
   // Measure only this part of the selected configurations (shard.hpp),
   // balanced by the costs in this earlier run's samples when given.

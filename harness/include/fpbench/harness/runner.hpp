@@ -38,12 +38,13 @@
 #include "fpbench/base/result.hpp"
 #include "fpbench/harness/sample_source.hpp"
 #include "fpbench/harness/sample_writer.hpp"
+#include "fpbench/reports/benchmark_key.hpp"
 
 namespace fpbench::harness {
 
 // One benchmark's values of a pass's key metric so far, per side.
 struct BenchmarkValues {
-  std::string name;  // "filename configuration"
+  reports::BenchmarkKey key;
   std::array<std::vector<double>, 2> values;
 };
 
@@ -65,7 +66,8 @@ struct Pass {
   int max_runs = 0;  // with needs_more: the most samples per side
   // Called after each round from the runs-th on, with every benchmark of
   // the pass; returns the names that need more samples.
-  std::function<std::vector<std::string>(const std::vector<BenchmarkValues>&)>
+  std::function<std::vector<reports::BenchmarkKey>(
+      const std::vector<BenchmarkValues>&)>
       needs_more;
 };
 

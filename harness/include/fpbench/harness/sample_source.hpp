@@ -25,6 +25,7 @@
 
 #include "fpbench/base/process.hpp"
 #include "fpbench/base/result.hpp"
+#include "fpbench/reports/benchmark_key.hpp"
 #include "fpbench/reports/metric_samples.hpp"
 
 namespace fpbench::harness {
@@ -51,7 +52,7 @@ class SampleSource {
   [[nodiscard]] virtual bool owns(const std::string& job,
                                   const std::string& filename,
                                   const std::string& configuration) const {
-    return job == filename + " " + configuration;
+    return job == reports::BenchmarkKey{filename, configuration}.text();
   }
   // Whether the source runs batches (batch_job) rather than single jobs.
   [[nodiscard]] virtual bool batched() const { return false; }
