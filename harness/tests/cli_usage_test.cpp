@@ -191,8 +191,8 @@ TEST_F(Usage, ParseErrorsOfEveryCommandSayFpbenchError) {
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"", "A subcommand is required (see fpbench --help)"},
       {"frobnicate",
-       "unknown command 'frobnicate': expected compare, run, gate, list or "
-       "history"},
+       "unknown command 'frobnicate': expected compare, run, gate, list, "
+       "history or bisect"},
       {"--bogus", "unknown option '--bogus'"},
       {"compare --bogus", "--bogus (see fpbench compare --help)"},
       {"compare --gbench a.json", "--gbench"},

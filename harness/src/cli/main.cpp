@@ -38,6 +38,7 @@ int main(int argc, char** argv) {
   subcommands.push_back(cli::add_gate(app));
   subcommands.push_back(cli::add_list(app));
   subcommands.push_back(cli::add_history(app));
+  subcommands.push_back(cli::add_bisect(app));
 
   if (const std::string unknown = cli::unknown_command(app, argc, argv);
       !unknown.empty()) {
