@@ -64,7 +64,8 @@ std::optional<LogRatio> log_ratio(const Pair& p) {
   return LogRatio{est, t ? t->std_error : 0.0};
 }
 
-// A value per operation with the half-width of its 95% interval.
+// A counted value per operation with the half-width of what counts as the
+// same; for wall time, ln(rate / good's rate) with its standard error.
 struct Measured {
   double value = 0;
   double half_width = 0;
@@ -239,8 +240,8 @@ class Bisector {
       const auto lr = log_ratio(*p);
       if (lr && std::abs(lr->estimate) > kWallZ * lr->std_error) {
         wall_direction_ = lr->estimate > 0 ? 1 : -1;
-        values_[0] = {report_.good_value, 0};
-        values_[commits_.size() - 1] = {report_.bad_value, 0};
+        values_[0] = {0, 0};
+        values_[commits_.size() - 1] = {lr->estimate, lr->std_error};
         return true;
       }
       if (runs >= o_.wall_max_runs) return false;
@@ -346,9 +347,7 @@ class Bisector {
         // change; their difference has the direction of good-to-bad.
         const double d = (lb->estimate - la->estimate) * wall_direction_;
         const double se = std::hypot(la->std_error, lb->std_error);
-        values_[i] = {s.value.value_or(0), 1.96 * la->std_error *
-                                               std::exp(la->estimate) *
-                                               mean(a->old_values)};
+        values_[i] = {la->estimate, la->std_error};
         if (d - kWallZ * se > 0 || d + kWallZ * se < 0) {
           s.verdict = d > 0 ? BisectVerdict::kGood : BisectVerdict::kBad;
           s.reason = std::string(d > 0 ? "like good" : "like bad") + " after " +
@@ -398,11 +397,23 @@ class Bisector {
     }
     const Measured before = values_[lo];
     const Measured after = values_[i];
+    if (wall_) {
+      // Each step's rate is known as its log ratio to good, measured beside
+      // it; the change is the ratio of the two, in the good build's rate.
+      const double d = after.value - before.value;
+      const double half =
+          1.96 * std::hypot(before.half_width, after.half_width);
+      c.before = report_.good_value * std::exp(before.value);
+      c.after = report_.good_value * std::exp(after.value);
+      c.delta_low = c.before * std::expm1(d - half);
+      c.delta_high = c.before * std::expm1(d + half);
+      c.explained = d / values_[commits_.size() - 1].value;
+      return c;
+    }
     c.before = before.value;
     c.after = after.value;
     const double delta = after.value - before.value;
-    const double half = wall_ ? std::hypot(before.half_width, after.half_width)
-                              : threshold(before.value);
+    const double half = threshold(before.value);
     c.delta_low = delta - half;
     c.delta_high = delta + half;
     c.explained = delta / (report_.bad_value - report_.good_value);
