@@ -6,6 +6,7 @@
 # Too long for ctest: run by hand and quote its summary.
 #
 #   planted_trials.sh FPBENCH MODE [--broken PCT] [--trials N] [--work DIR]
+#                     [-- BISECT-OPTIONS...]
 #
 # MODE:
 #   counted   instructions, syscalls and allocs, each at 10 positions
@@ -27,9 +28,11 @@ while [ $# -gt 0 ]; do
     --broken) broken=$2; shift 2 ;;
     --trials) trials=$2; shift 2 ;;
     --work) work=$2; shift 2 ;;
+    --) shift; break ;;
     *) echo "$0: unknown option $1" >&2; exit 2 ;;
   esac
 done
+extra=("$@")
 mkdir -p "$work"
 build='mkdir -p build && g++ -O2 -o build/bench bench.cpp work.cpp -lbenchmark -lpthread'
 positions=(3 9 16 22 29 35 41 48 54 61 5 12 19 26 32 38 44 51 57 60)
@@ -55,7 +58,7 @@ run_trial() {
   local json=$work/result-$trial.json status=0
   (cd "$repo" && "$fpbench" bisect --good "$root" --bad "$head" \
     --build "$build" --gbench build/bench BM_work --metric "$metric" \
-    --cache "$cache" --json "$json" --no-progress >"$work/out-$trial.txt" \
+    --cache "$cache" --json "$json" --no-progress "${extra[@]}" >"$work/out-$trial.txt" \
     2>"$work/err-$trial.txt") || status=$?
   local line
   line=$(python3 - "$json" "$expected" "$status" "$metric" "$*" <<'EOF'

@@ -23,7 +23,10 @@
 //
 // Paths in the source (a program, a benchmark binary) are relative to each
 // commit's worktree; the build command runs with the worktree as its working
-// directory, and so does a command source.
+// directory, and so does a command source (through env -C, whose own few
+// system calls are the same on both sides). A scenarios program or benchmark
+// binary runs from bisect's working directory: the runner starts both sides
+// from one.
 
 #include <optional>
 #include <string>
