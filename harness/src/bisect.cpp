@@ -13,7 +13,7 @@
 
 #include "bisect_worktrees.hpp"
 #include "fpbench/reports/metric_samples.hpp"
-#include "fpbench/stats/welch.hpp"
+#include "fpbench/stats/paired.hpp"
 
 namespace fpbench::harness {
 namespace {
@@ -48,20 +48,17 @@ struct Pair {
   std::vector<double> new_values;
 };
 
-// ln(new / old) of rates, with the standard error of Welch's test on the
-// logarithms; none when a side has fewer than two samples.
+// ln(new / old) of rates from samples run in pairs, old and new back to
+// back (stats/paired.hpp): the load a shared machine puts on both samples
+// of a pair cancels. None when there are fewer than two pairs.
 struct LogRatio {
   double estimate = 0;
   double std_error = 0;
 };
 std::optional<LogRatio> log_ratio(const Pair& p) {
-  std::vector<double> lo, ln;
-  for (double v : p.old_values) lo.push_back(std::log(v));
-  for (double v : p.new_values) ln.push_back(std::log(v));
-  if (lo.size() < 2 || ln.size() < 2) return std::nullopt;
-  const auto t = stats::welch_t_test(lo, ln);
-  const double est = mean(ln) - mean(lo);
-  return LogRatio{est, t ? t->std_error : 0.0};
+  const auto t = stats::paired_log_ratio_test(p.old_values, p.new_values);
+  if (!t) return std::nullopt;
+  return LogRatio{t->mean_log_ratio, t->std_error};
 }
 
 // A counted value per operation with the half-width of what counts as the
@@ -131,6 +128,7 @@ class Bisector {
     r.counter_runs = runs;
     r.max_runs = std::max(r.max_runs, runs);
     r.progress = false;
+    r.paired = wall_;
     const std::string file = samples_file(tag);
     std::error_code ec;
     if (resume) {

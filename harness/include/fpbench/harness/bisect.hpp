@@ -10,7 +10,8 @@
 //  - counted metrics (instructions, syscalls, allocs, ...) are exact per
 //    operation: one sample per side decides, by the difference against the
 //    noise floor (the metric's, or the spread seen at the ends);
-//  - wall time is measured against the good and the bad build both, and
+//  - wall time is measured against the good and the bad build both, in
+//    pairs run back to back (the load of a shared machine cancels), and
 //    the step is like good, like bad or undecided by a one-sided test at
 //    z = 3 on which of the two it is closer to (in log rate); undecided
 //    means more samples, up to a budget, then a skip, never a guess;
