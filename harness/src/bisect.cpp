@@ -277,16 +277,23 @@ class Bisector {
     report_.skipped.push_back(label(i) + ": " + reason);
   }
 
-  // The status and the last line of the child's stderr: for a compiler,
-  // usually the error itself.
+  // The status and one line of the child's stderr: the last that says
+  // "error" (a compiler's message, not the caret under it), else the last.
   static std::string short_reason(const std::string& text) {
     const std::size_t nl = text.find('\n');
     if (nl == std::string::npos) return text;
-    std::string rest = text.substr(nl + 1);
-    while (!rest.empty() && rest.back() == '\n') rest.pop_back();
-    const std::size_t last = rest.rfind('\n');
-    return text.substr(0, nl) + ": " +
-           (last == std::string::npos ? rest : rest.substr(last + 1));
+    std::string chosen;
+    std::size_t start = nl + 1;
+    while (start < text.size()) {
+      const std::size_t end = std::min(text.find('\n', start), text.size());
+      const std::string line = text.substr(start, end - start);
+      if (!line.empty() && (chosen.find("error") == std::string::npos ||
+                            line.find("error") != std::string::npos)) {
+        chosen = line;
+      }
+      start = end + 1;
+    }
+    return text.substr(0, nl) + (chosen.empty() ? "" : ": " + chosen);
   }
 
   // Builds and measures commit i against the reference `lo` (counts) or the
