@@ -161,6 +161,7 @@ TEST_F(BisectTest, FindsTwoChangesInOppositeDirections) {
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_EQ(first_line(r.out), "**" + shas[4] + " is the first bad commit**");
   EXPECT_NE(r.out.find(shas[11].substr(0, 12)), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("not the whole change"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("do not add up"), std::string::npos) << r.out;
 }
 

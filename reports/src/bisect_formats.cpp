@@ -13,6 +13,9 @@ namespace {
 
 using nlohmann::json;
 
+constexpr const char* kSearchedOn =
+    "not the whole change: the rest of the range was searched from here";
+
 std::string num(double v) { return fmt::format("{:.6g}", v); }
 
 std::string signed_num(double v) {
@@ -95,7 +98,9 @@ std::string format_bisect_text(const BisectReport& r) {
     out += "Date: " + c.date + "\n";
     out += change_line(r, c) + "\n";
     out += explained_line(r, c) + "\n";
+    if (i + 1 < r.changes.size()) out += std::string(kSearchedOn) + "\n";
   }
+  if (!r.changes.empty()) out += "\n";
   if (r.reproduced && !r.changes.empty() && !r.complete) {
     out +=
         "the changes found do not add up to the whole good-to-bad change; "
@@ -127,10 +132,14 @@ std::string format_bisect_markdown(const BisectReport& r) {
     for (const std::string& c : r.candidates) out += "- `" + c + "`\n";
     out += "\n";
   }
-  for (const BisectChange& c : r.changes) {
+  for (std::size_t i = 0; i < r.changes.size(); ++i) {
+    const BisectChange& c = r.changes[i];
     out +=
         fmt::format("- `{}` {} ({})\n  - {}\n  - {}\n", short_sha(c.sha),
                     c.subject, c.date, change_line(r, c), explained_line(r, c));
+    if (i + 1 < r.changes.size()) {
+      out += "  - " + std::string(kSearchedOn) + "\n";
+    }
   }
   if (r.reproduced && !r.changes.empty() && !r.complete) {
     out += "- the changes found do not add up to the whole change\n";
