@@ -192,7 +192,7 @@ TEST_F(Usage, ParseErrorsOfEveryCommandSayFpbenchError) {
       {"", "A subcommand is required (see fpbench --help)"},
       {"frobnicate",
        "unknown command 'frobnicate': expected compare, run, gate, list, "
-       "doctor or history"},
+       "doctor, history or bisect"},
       {"--bogus", "unknown option '--bogus'"},
       {"compare --bogus", "--bogus (see fpbench compare --help)"},
       {"compare --gbench a.json", "--gbench"},

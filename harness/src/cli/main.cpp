@@ -37,6 +37,7 @@ int main(int argc, char** argv) {
   subcommands.push_back(cli::add_list(app));
   subcommands.push_back(cli::add_doctor(app));
   subcommands.push_back(cli::add_history(app));
+  subcommands.push_back(cli::add_bisect(app));
 
   return cli::run_main(app, subcommands, argc, argv,
                        "no command given (try --help)");

@@ -20,6 +20,8 @@ std::unique_ptr<Subcommand> add_run(CLI::App& app,
 std::unique_ptr<Subcommand> add_gate(CLI::App& app);
 std::unique_ptr<Subcommand> add_list(CLI::App& app);
 std::unique_ptr<Subcommand> add_doctor(CLI::App& app);
+// `fpbench bisect`: the commit that changed a benchmark (bisect.hpp).
+std::unique_ptr<Subcommand> add_bisect(CLI::App& app);
 // `fpbench history ...` runs fpbench-history with the rest of the command
 // line; add_history lists it in fpbench's help and starts it.
 std::unique_ptr<Subcommand> add_history(CLI::App& app);

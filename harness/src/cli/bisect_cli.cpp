@@ -1,0 +1,176 @@
+// fpbench bisect --good REV --bad REV --build 'CMD'
+//                (--scenarios PATH | --gbench PATH | --command 'CMD')
+//                [SELECTION...] [--metric M] [--param N=V,...] [--shell]
+//                [--set K=V] [--filter T] [--exclude T] [--cache DIR]
+//                [--jobs N] [--repo DIR] [--format text|markdown|json]
+//                [--json FILE] [--wall-runs N] [--max-runs N]
+//
+// Exit 0: the first bad commit was found; 1: good and bad do not differ
+// (not reproduced); 2: bad usage or input; 3: an end does not build, its
+// benchmark fails, or skipped commits hide the first bad one.
+
+#include <string>
+#include <vector>
+
+#include "fpbench/base/file_write.hpp"
+#include "fpbench/harness/bisect.hpp"
+#include "fpbench/reports/bisect_report.hpp"
+#include "fpbench/reports/metric_samples.hpp"
+#include "subcommands.hpp"
+
+namespace fpbench::cli {
+namespace {
+
+class Bisect : public Subcommand {
+ public:
+  explicit Bisect(CLI::App& app) {
+    auto& o = options_;
+    o.run.preload = default_preload_library();
+    o.run.scenario_program = default_scenario_program();
+    command_ = app.add_subcommand(
+        "bisect",
+        "Find the commit that changed a benchmark's metric, building each "
+        "commit in a worktree of its own");
+    command_->add_option("selection", o.run.selectors,
+                         "As fpbench run takes it: scenarios, benchmark "
+                         "regular expressions; it must select one benchmark");
+    command_->add_option("--good", o.good, "A revision measuring as before");
+    command_->add_option("--bad", o.bad, "A later revision measuring changed");
+    command_->add_option("--build", o.build_command,
+                         "Shell command building a commit, run in its "
+                         "worktree (e.g. 'cmake -S . -B build && cmake "
+                         "--build build')");
+    command_->add_option("--scenarios", scenarios_,
+                         "fpbench-scenarios, relative to each worktree");
+    command_->add_option("--gbench", gbench_,
+                         "A Google Benchmark binary, relative to each "
+                         "worktree");
+    command_->add_option("--command", command_text_,
+                         "A command run in each worktree ({NAME} takes the "
+                         "--param values)");
+    command_
+        ->add_option("--param", params_,
+                     "With --command: NAME=V1,V2,... (select one value)")
+        ->allow_extra_args(false);
+    command_->add_flag("--shell", o.run.command.shell,
+                       "With --command: run it with /bin/sh -c");
+    command_->add_option("--set", o.run.sets, "key=value for the scenarios")
+        ->allow_extra_args(false);
+    command_->add_option("--filter", o.run.filters, "Keep scenarios matching")
+        ->allow_extra_args(false);
+    command_->add_option("--exclude", o.run.excludes, "Drop scenarios matching")
+        ->allow_extra_args(false);
+    command_
+        ->add_option("--metric", o.metric,
+                     "One of " + reports::metric_names_text())
+        ->capture_default_str();
+    command_->add_option("--cache", cache_,
+                         "Worktrees and builds, kept across bisects (default "
+                         "$XDG_CACHE_HOME/fpbench/bisect)");
+    command_->add_option("--jobs,-j", o.jobs, "Builds at once")
+        ->capture_default_str();
+    command_->add_option("--repo", o.repo, "A folder inside the repository")
+        ->capture_default_str();
+    command_->add_option("--format", format_, "Output: text, markdown or json")
+        ->capture_default_str();
+    command_->add_option("--json", json_path_, "Also write the JSON here");
+    command_
+        ->add_option("--wall-runs", o.wall_runs,
+                     "Wall time: samples per side added at each look")
+        ->capture_default_str();
+    command_
+        ->add_option("--max-runs", o.wall_max_runs,
+                     "Wall time: samples per side before a step is skipped "
+                     "as undecided")
+        ->capture_default_str();
+    command_
+        ->add_option("--min-time", o.run.min_time_s,
+                     "Seconds each timed sample measures for")
+        ->capture_default_str();
+    command_->add_option("--counter-iterations", o.run.counter_iterations,
+                         "Iterations of a counting sample");
+    command_->add_flag("--no-realtime", no_realtime_,
+                       "Time samples at normal priority");
+    command_->add_flag("--no-progress", no_progress_, "No line per step");
+  }
+
+  [[nodiscard]] bool parsed() const override { return command_->parsed(); }
+
+  Result<int> run() override {
+    auto& o = options_;
+    const int sources = int(!scenarios_.empty()) + int(!gbench_.empty()) +
+                        int(!command_text_.empty());
+    if (sources != 1) {
+      return usage_error(
+          "bisect measures one source: --scenarios PATH, --gbench PATH or "
+          "--command 'CMD'");
+    }
+    if (o.good.empty() || o.bad.empty()) {
+      return usage_error("bisect needs --good REV and --bad REV");
+    }
+    if (o.build_command.empty()) {
+      return usage_error("bisect needs --build 'CMD' to build each commit");
+    }
+    if (format_ != "text" && format_ != "markdown" && format_ != "json") {
+      return usage_error("unknown format '" + format_ +
+                         "': expected text, markdown or json");
+    }
+    if (o.jobs < 1) return usage_error("--jobs must be at least 1");
+    if (o.wall_runs < 2 || o.wall_max_runs < o.wall_runs) {
+      return usage_error(
+          "--wall-runs must be at least 2, --max-runs at least "
+          "--wall-runs");
+    }
+    o.run.source = !scenarios_.empty() ? harness::SourceKind::kScenarios
+                   : !gbench_.empty()  ? harness::SourceKind::kGbench
+                                       : harness::SourceKind::kCommand;
+    o.program = !scenarios_.empty() ? scenarios_
+                : !gbench_.empty()  ? gbench_
+                                    : command_text_;
+    for (const std::string& text : params_) {
+      auto param = harness::parse_command_param(text);
+      if (!param) return param.error();
+      o.run.command.params.push_back(std::move(*param));
+    }
+    if (!cache_.empty()) o.cache_dir = cache_;
+    o.run.realtime = !no_realtime_;
+    o.progress = !no_progress_;
+    const auto report = harness::run_bisect(o);
+    if (!report) return report.error();
+    if (!json_path_.empty()) {
+      if (auto w = write_file_atomically(json_path_,
+                                         reports::format_bisect_json(*report));
+          !w) {
+        return w.error();
+      }
+    }
+    const std::string text =
+        format_ == "json"       ? reports::format_bisect_json(*report)
+        : format_ == "markdown" ? reports::format_bisect_markdown(*report)
+                                : reports::format_bisect_text(*report);
+    if (auto w = write_stdout(text); !w) return w.error();
+    if (!report->reproduced) return kExitRegression;
+    return report->changes.empty() ? kExitFailure : kExitOk;
+  }
+
+ private:
+  CLI::App* command_ = nullptr;
+  harness::BisectOptions options_;
+  std::string scenarios_;
+  std::string gbench_;
+  std::string command_text_;
+  std::vector<std::string> params_;
+  std::string cache_;
+  std::string format_ = "text";
+  std::string json_path_;
+  bool no_realtime_ = false;
+  bool no_progress_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<Subcommand> add_bisect(CLI::App& app) {
+  return std::make_unique<Bisect>(app);
+}
+
+}  // namespace fpbench::cli

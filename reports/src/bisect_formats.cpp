@@ -1,0 +1,209 @@
+// fpbench bisect's text, Markdown and JSON: each a rendering of one
+// BisectReport (bisect_report.hpp).
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "fpbench/reports/bisect_report.hpp"
+
+namespace fpbench::reports {
+namespace {
+
+using nlohmann::json;
+
+constexpr const char* kSearchedOn =
+    "not the whole change: the rest of the range was searched from here";
+
+std::string num(double v) { return fmt::format("{:.6g}", v); }
+
+std::string signed_num(double v) {
+  return (v > 0 ? "+" : "") + fmt::format("{:.6g}", v);
+}
+
+std::string pct_of(double delta, double base) {
+  if (base == 0 || !std::isfinite(delta / base)) return "n/a";
+  return fmt::format("{:+.2f}%", 100 * delta / base);
+}
+
+std::string interval(const BisectChange& c) {
+  if (c.delta_low == c.delta_high) return "exact";
+  return fmt::format("95% interval [{}, {}]", signed_num(c.delta_low),
+                     signed_num(c.delta_high));
+}
+
+std::string change_line(const BisectReport& r, const BisectChange& c) {
+  return fmt::format("{} of {}: {} -> {} ({}, {}), {}", r.description,
+                     r.benchmark, num(c.before), num(c.after),
+                     signed_num(c.after - c.before),
+                     pct_of(c.after - c.before, c.before), interval(c));
+}
+
+std::string explained_line(const BisectReport& r, const BisectChange& c) {
+  return fmt::format("explains {:.0f}% of the good-to-bad change ({} -> {})",
+                     100 * c.explained, num(r.good_value), num(r.bad_value));
+}
+
+std::string usage_line(const BisectReport& r) {
+  return fmt::format(
+      "{} commits in range; {} built, {} from the build cache; {} samples",
+      r.commits_in_range, r.builds, r.builds_cached, r.samples);
+}
+
+std::string short_sha(const std::string& sha) { return sha.substr(0, 12); }
+
+std::string value_text(const BisectStep& s) {
+  return s.value ? num(*s.value) : "-";
+}
+
+std::string headline(const BisectReport& r) {
+  if (!r.reproduced) {
+    return fmt::format(
+        "not reproduced: good {} and bad {} do not differ in {} of {} ({} "
+        "and {})",
+        short_sha(r.good_sha), short_sha(r.bad_sha), r.description, r.benchmark,
+        num(r.good_value), num(r.bad_value));
+  }
+  if (!r.changes.empty()) {
+    return r.changes.front().sha + " is the first bad commit";
+  }
+  return "There are only 'skip'ped commits left to test.";
+}
+
+}  // namespace
+
+const char* bisect_verdict_name(BisectVerdict verdict) {
+  switch (verdict) {
+    case BisectVerdict::kGood:
+      return "good";
+    case BisectVerdict::kBad:
+      return "bad";
+    case BisectVerdict::kSkip:
+      return "skip";
+  }
+  return "skip";
+}
+
+std::string format_bisect_text(const BisectReport& r) {
+  std::string out = headline(r) + "\n";
+  if (r.reproduced && r.changes.empty()) {
+    out += "The first bad commit could be any of:\n";
+    for (const std::string& c : r.candidates) out += c + "\n";
+  }
+  for (std::size_t i = 0; i < r.changes.size(); ++i) {
+    const BisectChange& c = r.changes[i];
+    if (i > 0) out += "\n" + c.sha + " is the next change in the range\n";
+    out += "    " + c.subject + "\n";
+    out += "Date: " + c.date + "\n";
+    out += change_line(r, c) + "\n";
+    out += explained_line(r, c) + "\n";
+    if (i + 1 < r.changes.size()) out += std::string(kSearchedOn) + "\n";
+  }
+  if (!r.changes.empty()) out += "\n";
+  if (r.reproduced && !r.changes.empty() && !r.complete) {
+    out +=
+        "the changes found do not add up to the whole good-to-bad change; "
+        "the rest of the range did not show where the remainder is\n";
+  }
+  for (const std::string& n : r.notes) out += "note: " + n + "\n";
+  out += usage_line(r) + "\n";
+  if (!r.skipped.empty()) {
+    out += "skipped:\n";
+    for (const std::string& s : r.skipped) out += "  " + s + "\n";
+  }
+  if (!r.steps.empty()) {
+    out += fmt::format("\n{:<5} {:<12} {:>14} {:>7}  {}\n", "step", "commit",
+                       "value", "samples", "verdict");
+    for (std::size_t i = 0; i < r.steps.size(); ++i) {
+      const BisectStep& s = r.steps[i];
+      out += fmt::format("{:<5} {:<12} {:>14} {:>7}  {} ({})\n", i + 1,
+                         short_sha(s.sha), value_text(s), s.samples,
+                         bisect_verdict_name(s.verdict), s.reason);
+    }
+  }
+  return out;
+}
+
+std::string format_bisect_markdown(const BisectReport& r) {
+  std::string out = "**" + headline(r) + "**\n\n";
+  if (r.reproduced && r.changes.empty()) {
+    out += "The first bad commit could be any of:\n\n";
+    for (const std::string& c : r.candidates) out += "- `" + c + "`\n";
+    out += "\n";
+  }
+  for (std::size_t i = 0; i < r.changes.size(); ++i) {
+    const BisectChange& c = r.changes[i];
+    out +=
+        fmt::format("- `{}` {} ({})\n  - {}\n  - {}\n", short_sha(c.sha),
+                    c.subject, c.date, change_line(r, c), explained_line(r, c));
+    if (i + 1 < r.changes.size()) {
+      out += "  - " + std::string(kSearchedOn) + "\n";
+    }
+  }
+  if (r.reproduced && !r.changes.empty() && !r.complete) {
+    out += "- the changes found do not add up to the whole change\n";
+  }
+  for (const std::string& n : r.notes) out += "- note: " + n + "\n";
+  out += "\n" + usage_line(r) + "\n";
+  if (!r.skipped.empty()) {
+    out += "\nSkipped:\n\n";
+    for (const std::string& s : r.skipped) out += "- " + s + "\n";
+  }
+  if (!r.steps.empty()) {
+    out +=
+        "\n| step | commit | value | samples | verdict |\n"
+        "|---:|---|---:|---:|---|\n";
+    for (std::size_t i = 0; i < r.steps.size(); ++i) {
+      const BisectStep& s = r.steps[i];
+      out += fmt::format("| {} | `{}` | {} | {} | {} ({}) |\n", i + 1,
+                         short_sha(s.sha), value_text(s), s.samples,
+                         bisect_verdict_name(s.verdict), s.reason);
+    }
+  }
+  return out;
+}
+
+std::string format_bisect_json(const BisectReport& r) {
+  json changes = json::array();
+  for (const BisectChange& c : r.changes) {
+    changes.push_back({{"sha", c.sha},
+                       {"subject", c.subject},
+                       {"date", c.date},
+                       {"before", c.before},
+                       {"after", c.after},
+                       {"delta", c.after - c.before},
+                       {"delta_interval", {c.delta_low, c.delta_high}},
+                       {"explained", c.explained}});
+  }
+  json steps = json::array();
+  for (const BisectStep& s : r.steps) {
+    steps.push_back({{"sha", s.sha},
+                     {"subject", s.subject},
+                     {"verdict", bisect_verdict_name(s.verdict)},
+                     {"value", s.value ? json(*s.value) : json(nullptr)},
+                     {"samples", s.samples},
+                     {"reason", s.reason}});
+  }
+  const json doc = {
+      {"first_bad_commit",
+       r.changes.empty() ? json(nullptr) : json(r.changes.front().sha)},
+      {"reproduced", r.reproduced},
+      {"complete", r.complete},
+      {"metric", r.metric},
+      {"benchmark", r.benchmark},
+      {"good", {{"sha", r.good_sha}, {"value", r.good_value}}},
+      {"bad", {{"sha", r.bad_sha}, {"value", r.bad_value}}},
+      {"changes", changes},
+      {"candidates", r.candidates},
+      {"skipped", r.skipped},
+      {"commits_in_range", r.commits_in_range},
+      {"builds", r.builds},
+      {"builds_cached", r.builds_cached},
+      {"samples", r.samples},
+      {"notes", r.notes},
+      {"steps", steps}};
+  return doc.dump(2) + "\n";
+}
+
+}  // namespace fpbench::reports
