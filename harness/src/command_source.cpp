@@ -23,6 +23,7 @@
 #include <sstream>
 
 #include "callgrind_output.hpp"
+#include "fpbench/base/temp_file.hpp"
 #include "fpbench/base/tracepoints.hpp"
 #include "fpbench/harness/sample_source.hpp"
 
@@ -109,28 +110,6 @@ class ChildSyscallCounters {
   }
 
   std::vector<std::pair<std::string, int>> fds_;  // "" for the total
-};
-
-// A temporary file the preload library appends to, removed with the object.
-class TempFile {
- public:
-  TempFile() {
-    char path[] = "/tmp/fpbench-allocs-XXXXXX";
-    const int fd = ::mkstemp(path);
-    if (fd >= 0) {
-      ::close(fd);
-      path_ = path;
-    }
-  }
-  TempFile(const TempFile&) = delete;
-  TempFile& operator=(const TempFile&) = delete;
-  ~TempFile() {
-    if (!path_.empty()) ::unlink(path_.c_str());
-  }
-  [[nodiscard]] const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
 };
 
 // The sum of callgrind's totals over every process of the command.
@@ -240,7 +219,7 @@ class CommandSource final : public SampleSource {
       prefix.insert(prefix.begin() + 1, "--trace-children=yes");
       argv->insert(argv->begin(), prefix.begin(), prefix.end());
     }
-    TempFile allocs_file;
+    TempFile allocs_file("/tmp/fpbench-allocs-XXXXXX");
     if (how_.allocs) {
       if (allocs_file.path().empty())
         return io_error("cannot create a file for allocation counts in /tmp");

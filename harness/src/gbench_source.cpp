@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "callgrind_output.hpp"
+#include "fpbench/base/temp_file.hpp"
 #include "fpbench/harness/sample_source.hpp"
 
 namespace fpbench::harness {
@@ -19,38 +20,6 @@ namespace {
 
 using reports::MetricReading;
 using reports::SampleRecord;
-
-// A file for the preload library's loop lines, removed with the object.
-class LoopFile {
- public:
-  LoopFile() {
-    char path[] = "/tmp/fpbench-loops-XXXXXX";
-    const int fd = ::mkstemp(path);
-    if (fd >= 0) {
-      ::close(fd);
-      path_ = path;
-    }
-  }
-  LoopFile(const LoopFile&) = delete;
-  LoopFile& operator=(const LoopFile&) = delete;
-  ~LoopFile() {
-    if (!path_.empty()) ::unlink(path_.c_str());
-  }
-  [[nodiscard]] const std::string& path() const { return path_; }
-  [[nodiscard]] std::string text() const {
-    std::string out;
-    if (std::FILE* f = std::fopen(path_.c_str(), "rb")) {
-      char buf[4096];
-      for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;)
-        out.append(buf, n);
-      std::fclose(f);
-    }
-    return out;
-  }
-
- private:
-  std::string path_;
-};
 
 const char* source_of(const std::string& metric, bool callgrind) {
   if (metric == "cpu" || metric == "faults") return "rusage";
@@ -125,7 +94,7 @@ class GbenchSource final : public SampleSource {
       const auto prefix = callgrind_argv(how_.valgrind, callgrind_dir);
       argv.insert(argv.begin(), prefix.begin(), prefix.end());
     }
-    LoopFile loops;
+    TempFile loops("/tmp/fpbench-loops-XXXXXX");
     ProcessOptions run = options;
     if (!how_.counters.empty()) {
       if (loops.path().empty())

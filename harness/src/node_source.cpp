@@ -17,6 +17,7 @@
 #include <sstream>
 
 #include "fpbench/base/process.hpp"
+#include "fpbench/base/temp_file.hpp"
 #include "fpbench/base/tracepoints.hpp"
 #include "fpbench/harness/run_command.hpp"
 #include "fpbench/harness/sample_source.hpp"
@@ -35,28 +36,6 @@ std::string read_whole(const std::string& path) {
   ss << in.rdbuf();
   return ss.str();
 }
-
-// A file the hooks write to, removed with the object.
-class OutFile {
- public:
-  explicit OutFile(const std::string& dir) {
-    std::string pattern = dir + "/out-XXXXXX";
-    const int fd = ::mkstemp(pattern.data());
-    if (fd >= 0) {
-      ::close(fd);
-      path_ = pattern;
-    }
-  }
-  OutFile(const OutFile&) = delete;
-  OutFile& operator=(const OutFile&) = delete;
-  ~OutFile() {
-    if (!path_.empty()) ::unlink(path_.c_str());
-  }
-  [[nodiscard]] const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
 
 std::string with_stderr(std::string message, const ProcessResult& p) {
   if (const std::string tail = tail_lines(p.err); !tail.empty())
@@ -140,7 +119,7 @@ Result<void> NodeSuite::list() const {
   if (!hooks_path) return hooks_path.error();
   std::vector<NodeConfiguration> all;
   for (const NodeScript& script : scripts_) {
-    OutFile out(dir_);
+    TempFile out(dir_ + "/out-XXXXXX");
     if (out.path().empty())
       return io_error("cannot create a file for the node hooks in /tmp");
     std::vector<std::string> argv = {node_, "--require", *hooks_path,
@@ -301,7 +280,8 @@ class NodeScriptSource final : public SampleSource {
       return internal_error("no node configuration '" + job + "'");
     auto hooks = suite_->hooks();
     if (!hooks) return hooks.error();
-    OutFile out(std::filesystem::path(*hooks).parent_path().string());
+    TempFile out(std::filesystem::path(*hooks).parent_path().string() +
+                 "/out-XXXXXX");
     if (out.path().empty())
       return io_error("cannot create a file for the node hooks in /tmp");
     std::vector<std::string> argv;
