@@ -404,8 +404,7 @@ Result<std::vector<std::string>> select_jobs(const Pass& pass,
 // most kBatchSize to a process so that parallel jobs stay balanced.
 constexpr std::size_t kBatchSize = 6;
 
-std::vector<std::string> batches_by_scenario(
-    const std::vector<std::string>& jobs) {
+std::vector<Batch> batches_by_scenario(const std::vector<std::string>& jobs) {
   std::vector<std::string> scenarios;
   std::map<std::string, std::vector<std::string>> members;
   for (const std::string& job : jobs) {
@@ -413,15 +412,17 @@ std::vector<std::string> batches_by_scenario(
     if (members.count(scenario) == 0) scenarios.push_back(scenario);
     members[scenario].push_back(job);
   }
-  std::vector<std::string> out;
+  std::vector<Batch> out;
   for (const std::string& scenario : scenarios) {
     const std::vector<std::string>& all = members[scenario];
     for (std::size_t i = 0; i < all.size(); i += kBatchSize) {
-      const std::vector<std::string> part(
-          all.begin() + static_cast<std::ptrdiff_t>(i),
-          all.begin() + static_cast<std::ptrdiff_t>(
-                            std::min(all.size(), i + kBatchSize)));
-      out.push_back(batch_job(scenario, part));
+      Batch b;
+      b.name = i == 0 ? scenario
+                      : fmt::format("{} #{}", scenario, i / kBatchSize + 1);
+      b.benchmarks.assign(all.begin() + static_cast<std::ptrdiff_t>(i),
+                          all.begin() + static_cast<std::ptrdiff_t>(std::min(
+                                            all.size(), i + kBatchSize)));
+      out.push_back(std::move(b));
     }
   }
   return out;
@@ -621,7 +622,13 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
   if (!shard) return shard.error();
   if (o.source != SourceKind::kNode) {
     for (Pass& pass : plan.passes) {
-      if (pass.sources[0]->batched()) pass.jobs = batches_by_scenario(*jobs);
+      if (!pass.sources[0]->batched()) continue;
+      const std::vector<Batch> batches = batches_by_scenario(*jobs);
+      for (const Batch& b : batches) pass.jobs.push_back(b.name);
+      for (const auto& source : plan.sources) {
+        if (source.get() == pass.sources[0] || source.get() == pass.sources[1])
+          source->take_batches(batches);
+      }
     }
   }
   // A counter this machine cannot read is said once, and the run goes on

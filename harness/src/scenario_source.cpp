@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -135,28 +136,34 @@ class ScenarioSource final : public SampleSource {
   [[nodiscard]] bool owns(const std::string& job, const std::string& filename,
                           const std::string& configuration) const override {
     if (!how_.batch) return SampleSource::owns(job, filename, configuration);
-    const std::string line = "\n" + filename + " " + configuration + "\n";
-    return (job + "\n").find(line) != std::string::npos;
+    const auto it = batches_.find(job);
+    if (it == batches_.end()) return false;
+    const std::string name =
+        reports::BenchmarkKey{filename, configuration}.text();
+    return std::find(it->second.begin(), it->second.end(), name) !=
+           it->second.end();
   }
 
   [[nodiscard]] bool batched() const override { return how_.batch; }
 
+  void take_batches(std::vector<Batch> batches) override {
+    for (Batch& b : batches) batches_[b.name] = std::move(b.benchmarks);
+  }
+
   [[nodiscard]] std::string label(const std::string& job) const override {
-    if (!how_.batch) return job;
-    const std::size_t lines =
-        static_cast<std::size_t>(std::count(job.begin(), job.end(), '\n'));
-    return fmt::format("{} ({} configurations)", job.substr(0, job.find('\n')),
-                       lines);
+    const auto it = batches_.find(job);
+    if (!how_.batch || it == batches_.end()) return job;
+    return fmt::format("{} ({} configurations)", job, it->second.size());
   }
 
   [[nodiscard]] Result<Measurements> measure(
       const std::string& job, const ProcessOptions& options) const override {
     std::vector<std::string> names;
     if (how_.batch) {
-      std::istringstream lines(job);
-      std::string line;
-      std::getline(lines, line);  // the label
-      while (std::getline(lines, line)) names.push_back(line);
+      const auto it = batches_.find(job);
+      if (it == batches_.end())
+        return internal_error("no batch '" + job + "' was given");
+      names = it->second;
     } else {
       names.push_back(job);
     }
@@ -267,6 +274,7 @@ class ScenarioSource final : public SampleSource {
 
   ScenarioProgram program_;
   ScenarioMeasure how_;
+  std::map<std::string, std::vector<std::string>> batches_;
   std::unique_ptr<TracepointKeepers> keepers_ =
       std::make_unique<TracepointKeepers>();
 };
@@ -315,13 +323,6 @@ bool hardware_instruction_counter_available() {
   if (fd < 0) return false;
   ::close(static_cast<int>(fd));
   return true;
-}
-
-std::string batch_job(const std::string& label,
-                      const std::vector<std::string>& benchmarks) {
-  std::string job = label;
-  for (const std::string& b : benchmarks) job += "\n" + b;
-  return job;
 }
 
 std::unique_ptr<SampleSource> make_scenario_source(

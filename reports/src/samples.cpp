@@ -16,15 +16,14 @@ bool is_joined(std::string_view name, std::string_view filename,
 }  // namespace
 
 void SampleSet::add(Binary binary, std::string_view filename,
-                    std::string_view configuration, double rate_ops_per_s) {
+                    std::string_view configuration, double value) {
   // compare.js writes one run of every benchmark after the other, so the
   // benchmark after the last one is the likely one: checked before hashing.
   const std::size_t next = last_ + 1 < benchmarks_.size() ? last_ + 1 : 0;
   if (!benchmarks_.empty() &&
       is_joined(benchmarks_[next].name, filename, configuration)) {
     BenchmarkSamples& b = benchmarks_[next];
-    (binary == Binary::kOld ? b.old_rates : b.new_rates)
-        .push_back(rate_ops_per_s);
+    (binary == Binary::kOld ? b.old_rates : b.new_rates).push_back(value);
     last_ = next;
     ++sample_count_;
     return;
@@ -43,8 +42,7 @@ void SampleSet::add(Binary binary, std::string_view filename,
   }
   last_ = it->second;
   BenchmarkSamples& b = benchmarks_[it->second];
-  (binary == Binary::kOld ? b.old_rates : b.new_rates)
-      .push_back(rate_ops_per_s);
+  (binary == Binary::kOld ? b.old_rates : b.new_rates).push_back(value);
   ++sample_count_;
 }
 

@@ -33,6 +33,12 @@ namespace fpbench::harness {
 // What one process measured: one record per benchmark it ran (binary unset).
 using Measurements = std::vector<reports::SampleRecord>;
 
+// Benchmarks one process of a batched source runs together.
+struct Batch {
+  std::string name;
+  std::vector<std::string> benchmarks;
+};
+
 class SampleSource {
  public:
   virtual ~SampleSource() = default;
@@ -54,8 +60,11 @@ class SampleSource {
                                   const std::string& configuration) const {
     return job == reports::BenchmarkKey{filename, configuration}.text();
   }
-  // Whether the source runs batches (batch_job) rather than single jobs.
+  // Whether the source runs batches (take_batches) rather than single jobs.
   [[nodiscard]] virtual bool batched() const { return false; }
+  // The batches a batched source's jobs are then: each a name (the job) and
+  // the benchmarks it runs in one process.
+  virtual void take_batches(std::vector<Batch> /*batches*/) {}
   // The job as messages name it.
   [[nodiscard]] virtual std::string label(const std::string& job) const {
     return job;
@@ -76,7 +85,7 @@ struct ScenarioMeasure {
   std::string preload;  // libfpbench-preload.so, loaded to count allocs
   // Callgrind's counts do not depend on what else ran in the process, so
   // that source may run a batch of configurations in one process (the job
-  // is the batch, see batch_job) and pay Valgrind's start-up once.
+  // is the batch, see take_batches) and pay Valgrind's start-up once.
   bool batch = false;
   // How long the program's queries (--list-configs, --build-info,
   // --check-counters) may take; a sample's own timeout is the pass's.
@@ -164,10 +173,6 @@ Result<std::string> substitute_params(
 // "..." keeps \" \\ \$ \` escapes, a backslash outside quotes escapes
 // the next character. No expansion of any kind.
 Result<std::vector<std::string>> split_command_words(const std::string& text);
-
-// The job of a batched source: a label line, then one benchmark name a line.
-std::string batch_job(const std::string& label,
-                      const std::vector<std::string>& benchmarks);
 
 // A fpbench-scenarios build: impl is its --impl (or its default), sets are
 // Node-style key=value overrides passed to every invocation.

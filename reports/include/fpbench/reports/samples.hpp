@@ -16,6 +16,9 @@ namespace fpbench::reports {
 
 enum class Binary { kOld, kNew };
 
+// The values of one benchmark per side: rates (operations per second,
+// higher is better) for wall time and the compare.js CSV, counts or costs
+// per operation for the other metrics (MetricSamples says which).
 struct BenchmarkSamples {
   std::string name;
   std::string filename;       // from the first sample of this name
@@ -26,8 +29,9 @@ struct BenchmarkSamples {
 
 class SampleSet {
  public:
+  // One sample's value: a rate or a count per operation, as above.
   void add(Binary binary, std::string_view filename,
-           std::string_view configuration, double rate_ops_per_s);
+           std::string_view configuration, double value);
 
   // In order of first appearance.
   [[nodiscard]] const std::vector<BenchmarkSamples>& benchmarks() const {
