@@ -14,6 +14,7 @@
 #include "fpbench/base/file_write.hpp"
 #include "fpbench/base/process.hpp"
 #include "fpbench/base/sibling.hpp"
+#include "fpbench/base/temp_file.hpp"
 #include "fpbench/reports/report_format.hpp"
 
 #ifndef FPBENCH_PLOT_SOURCE_DIR
@@ -27,35 +28,6 @@ std::string env_or(const char* name, std::string fallback) {
   const char* value = std::getenv(name);
   return value != nullptr && *value != '\0' ? std::string(value) : fallback;
 }
-
-// A temporary file that is removed when this goes out of scope.
-class TempFile {
- public:
-  TempFile() = default;
-  TempFile(const TempFile&) = delete;
-  TempFile& operator=(const TempFile&) = delete;
-  ~TempFile() {
-    if (!path_.empty()) ::unlink(path_.c_str());
-  }
-
-  Result<void> create_with(std::string_view text) {
-    std::string name = env_or("TMPDIR", "/tmp") + "/fpbench-plot-XXXXXX.json";
-    const int fd = ::mkstemps(name.data(), 5);
-    if (fd < 0) {
-      return io_error(fmt::format("cannot create a temporary file '{}': {}",
-                                  name, std::strerror(errno)));
-    }
-    ::close(fd);
-    path_ = name;
-    // Read once by the script and removed: no reason to wait for the disk.
-    return write_file_atomically(path_, text, Durability::kUnsynced);
-  }
-
-  [[nodiscard]] const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
 
 std::string trimmed(std::string text) {
   while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) {
@@ -115,9 +87,17 @@ Result<void> render_plot(PlotKind kind, std::string_view json_text,
   if (Result<void> ok = check_plot_path(png_path); !ok) return ok;
   const Result<std::string> script = plot_script_path();
   if (!script) return script.error();
-  TempFile json_file;
-  if (Result<void> made = json_file.create_with(json_text); !made) {
-    return made.error();
+  TempFile json_file(env_or("TMPDIR", "/tmp") + "/fpbench-plot-XXXXXX.json", 5);
+  if (json_file.path().empty()) {
+    return io_error(fmt::format("cannot create a temporary file in '{}': {}",
+                                env_or("TMPDIR", "/tmp"),
+                                std::strerror(json_file.error())));
+  }
+  // Read once by the script and removed: no reason to wait for the disk.
+  if (auto written = write_file_atomically(json_file.path(), json_text,
+                                           Durability::kUnsynced);
+      !written) {
+    return written.error();
   }
   const std::string python = env_or("FPBENCH_PYTHON", "/usr/bin/python3");
   // Only stderr is read: the script's errors go there, and nothing it may

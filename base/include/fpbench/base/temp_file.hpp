@@ -1,12 +1,14 @@
 #pragma once
 
-// A file of its own for a child to write into (counts, results), made with
-// mkstemp from a pattern ending in XXXXXX and removed with the object. An
-// empty path() means it could not be made.
+// A file of its own for a child to write into or read from (counts,
+// results, a plot's data), made with mkstemps from a pattern whose XXXXXX
+// is followed by `suffix_length` characters (".json": 5), and removed with
+// the object. An empty path() means it could not be made; error() says why.
 
 #include <stdlib.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
 #include <string>
 
@@ -14,12 +16,14 @@ namespace fpbench {
 
 class TempFile {
  public:
-  explicit TempFile(std::string pattern) {
-    const int fd = ::mkstemp(pattern.data());
-    if (fd >= 0) {
-      ::close(fd);
-      path_ = std::move(pattern);
+  explicit TempFile(std::string pattern, int suffix_length = 0) {
+    const int fd = ::mkstemps(pattern.data(), suffix_length);
+    if (fd < 0) {
+      error_ = errno;
+      return;
     }
+    ::close(fd);
+    path_ = std::move(pattern);
   }
   TempFile(const TempFile&) = delete;
   TempFile& operator=(const TempFile&) = delete;
@@ -28,6 +32,7 @@ class TempFile {
   }
 
   [[nodiscard]] const std::string& path() const { return path_; }
+  [[nodiscard]] int error() const { return error_; }
 
   // What the file holds now ("" when it cannot be read).
   [[nodiscard]] std::string text() const {
@@ -43,6 +48,7 @@ class TempFile {
 
  private:
   std::string path_;
+  int error_ = 0;
 };
 
 }  // namespace fpbench
