@@ -273,7 +273,9 @@ Result<ProcessResult> run_process(const std::vector<std::string>& argv,
     ::dup2(out_pipe[1], STDOUT_FILENO);
     ::dup2(err_pipe[1], STDERR_FILENO);
     if (go_pipe[0] >= 0) {
-      ::close(go_pipe[1]);  // else its own end would keep the pipe open
+      // A byte, not the end of the pipe: a child forked meanwhile on
+      // another thread holds the write end until it execs, and may itself
+      // be waiting for its own go.
       char go = 0;
       while (::read(go_pipe[0], &go, 1) < 0 && errno == EINTR) {
       }
@@ -294,7 +296,10 @@ Result<ProcessResult> run_process(const std::vector<std::string>& argv,
   if (go_pipe[0] >= 0) {
     ::close(go_pipe[0]);
     if (pid > 0) options.on_start(pid);
-    ::close(go_pipe[1]);  // the child's read returns: it execs
+    const char go = 1;
+    while (::write(go_pipe[1], &go, 1) < 0 && errno == EINTR) {
+    }
+    ::close(go_pipe[1]);
   }
   if (pid < 0) {
     ::close(out_pipe[0]);

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <string>
@@ -111,6 +112,37 @@ TEST(TailLines, KeepsTheEndAndSaysWhatWasLeftOut) {
   EXPECT_EQ(tail_lines("\n\n"), "");
   const std::string huge(100000, 'x');
   EXPECT_LT(tail_lines(huge).size(), 4200u);
+}
+
+}  // namespace
+}  // namespace fpbench
+
+namespace fpbench {
+namespace {
+
+// Children held before exec for on_start, started from two threads at
+// once: each child also holds the other's pipes until it execs, so waiting
+// for the end of a pipe instead of a byte would leave both waiting forever.
+TEST(ProcessStart, ChildrenHeldForOnStartOnTwoThreadsBothRun) {
+  std::atomic<int> started{0};
+  const auto many = [&] {
+    for (int i = 0; i < 40; ++i) {
+      ProcessOptions o;
+      o.timeout = std::chrono::seconds(20);
+      o.on_start = [&](int pid) {
+        if (pid > 0) ++started;
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      };
+      const auto p = run_process({"true"}, o);
+      ASSERT_TRUE(p.has_value()) << p.error().message;
+      EXPECT_TRUE(p->ok()) << p->status_text();
+      EXPECT_FALSE(p->timed_out);
+    }
+  };
+  std::thread a(many), b(many);
+  a.join();
+  b.join();
+  EXPECT_EQ(started.load(), 80);
 }
 
 }  // namespace
