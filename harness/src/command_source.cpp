@@ -7,8 +7,6 @@
 // children.
 
 #include <fmt/format.h>
-#include <linux/perf_event.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -23,9 +21,9 @@
 #include <sstream>
 
 #include "callgrind_output.hpp"
-#include "fpbench/base/temp_file.hpp"
 #include "fpbench/base/tracepoints.hpp"
 #include "fpbench/harness/sample_source.hpp"
+#include "process_counts.hpp"
 
 namespace fpbench::harness {
 namespace {
@@ -51,85 +49,6 @@ bool runnable(const std::string& program) {
       return true;
   }
   return false;
-}
-
-// Tracepoint counters on one child and everything it starts, enabled as it
-// execs.
-class ChildSyscallCounters {
- public:
-  ChildSyscallCounters() = default;
-  ChildSyscallCounters(const ChildSyscallCounters&) = delete;
-  ChildSyscallCounters& operator=(const ChildSyscallCounters&) = delete;
-  ~ChildSyscallCounters() {
-    for (const auto& [name, fd] : fds_) ::close(fd);
-  }
-
-  void attach(int pid) {
-    open(pid, "raw_syscalls/sys_enter", "");
-    for (const auto& [kernel_name, shown] : kNamedSyscalls)
-      open(pid, std::string("syscalls/sys_enter_") + kernel_name, shown);
-  }
-
-  // The total without waits, the total with them, and every name.
-  [[nodiscard]] Result<MetricReading> read(MetricReading& all) const {
-    if (fds_.empty() || !fds_[0].first.empty())
-      return unavailable_error("syscalls: the tracepoint could not be opened");
-    MetricReading calls{0, "tracepoint", {}, {}};
-    double waits = 0;
-    for (const auto& [name, fd] : fds_) {
-      std::uint64_t value = 0;
-      if (::read(fd, &value, sizeof value) !=
-          static_cast<ssize_t>(sizeof value))
-        return io_error("syscalls: cannot read a tracepoint counter");
-      if (name.empty()) {
-        all.value = static_cast<double>(value);
-        continue;
-      }
-      calls.by_name.emplace_back(name, static_cast<double>(value));
-      if (is_wait_syscall(name)) waits += static_cast<double>(value);
-    }
-    all.source = "tracepoint";
-    calls.value = all.value - waits;
-    return calls;
-  }
-
- private:
-  void open(int pid, const std::string& event, const std::string& shown) {
-    const auto id = tracepoint_id(event);
-    if (!id) return;
-    perf_event_attr attr{};
-    attr.size = sizeof attr;
-    attr.type = PERF_TYPE_TRACEPOINT;
-    attr.config = *id;
-    attr.disabled = 1;
-    attr.inherit = 1;
-    attr.enable_on_exec = 1;
-    const long fd = ::syscall(SYS_perf_event_open, &attr, pid, -1, -1,
-                              PERF_FLAG_FD_CLOEXEC);
-    if (fd >= 0) fds_.emplace_back(shown, static_cast<int>(fd));
-  }
-
-  std::vector<std::pair<std::string, int>> fds_;  // "" for the total
-};
-
-// The sum of callgrind's totals over every process of the command.
-Result<double> callgrind_total(const std::string& dir) {
-  double total = 0;
-  bool any = false;
-  std::error_code ignored;
-  for (const auto& entry : std::filesystem::directory_iterator(dir, ignored)) {
-    std::ifstream in(entry.path());
-    for (std::string line; std::getline(in, line);) {
-      if (line.rfind("summary:", 0) != 0 && line.rfind("totals:", 0) != 0)
-        continue;
-      total += std::strtod(line.c_str() + line.find(':') + 1, nullptr);
-      any = true;
-      break;
-    }
-  }
-  std::filesystem::remove_all(dir, ignored);
-  if (!any) return benchmark_error("callgrind wrote no totals");
-  return total;
 }
 
 class CommandSource final : public SampleSource {
@@ -219,16 +138,9 @@ class CommandSource final : public SampleSource {
       prefix.insert(prefix.begin() + 1, "--trace-children=yes");
       argv->insert(argv->begin(), prefix.begin(), prefix.end());
     }
-    TempFile allocs_file("/tmp/fpbench-allocs-XXXXXX");
-    if (how_.allocs) {
-      if (allocs_file.path().empty())
-        return io_error("cannot create a file for allocation counts in /tmp");
-      run.env = {"LD_PRELOAD=" + how_.preload,
-                 "FPBENCH_PROCESS_ALLOCS=" + allocs_file.path()};
-    }
-    auto counters = std::make_shared<ChildSyscallCounters>();
-    if (how_.syscalls)
-      run.on_start = [counters](int pid) { counters->attach(pid); };
+    ProcessCounts counts(
+        ProcessCounting{how_.syscalls, how_.allocs, how_.preload});
+    if (auto ok = counts.prepare(run); !ok) return ok.error();
     const auto p = run_process(*argv, run);
     if (!p) return p.error();
     const bool failed = p->timed_out || p->term_signal != 0 ||
@@ -264,21 +176,9 @@ class CommandSource final : public SampleSource {
                 static_cast<double>(p->usage.max_rss_kib), "wait4", {}, {}});
       }
     }
-    if (how_.syscalls) {
-      MetricReading all{0, "", {}, {}};
-      auto calls = counters->read(all);
-      if (!calls) return calls.error();
-      r.metrics.emplace_back("syscalls", std::move(*calls));
-      r.metrics.emplace_back("syscalls_all", std::move(all));
-    }
-    if (how_.allocs) {
-      auto counts = read_process_allocs(allocs_file.path());
-      if (!counts) return counts.error();
-      r.metrics.emplace_back("allocs",
-                             MetricReading{counts->first, "preload", {}, {}});
-      r.metrics.emplace_back("alloc_bytes",
-                             MetricReading{counts->second, "preload", {}, {}});
-    }
+    auto counted = counts.read("tracepoint", "preload");
+    if (!counted) return counted.error();
+    for (auto& reading : *counted) r.metrics.push_back(std::move(reading));
     if (how_.kind == CommandMeasure::Kind::kCallgrind) {
       auto total = callgrind_total(callgrind_dir);
       if (!total) return total.error();
@@ -320,30 +220,6 @@ class CommandSource final : public SampleSource {
   bool first_sample_of(const std::string& job) const {
     const std::lock_guard<std::mutex> lock(setup_mutex_);
     return set_up_.insert(job).second;
-  }
-
-  static Result<std::pair<double, double>> read_process_allocs(
-      const std::string& path) {
-    std::ifstream in(path);
-    double calls = 0;
-    double bytes = 0;
-    bool any = false;
-    for (std::string line; std::getline(in, line);) {
-      unsigned long long c = 0;
-      unsigned long long b = 0;
-      if (std::sscanf(line.c_str(), "process allocs=%llu alloc_bytes=%llu", &c,
-                      &b) != 2)
-        continue;
-      calls += static_cast<double>(c);
-      bytes += static_cast<double>(b);
-      any = true;
-    }
-    if (!any) {
-      return benchmark_error(
-          "allocs: no process of the command reported its allocations (a "
-          "statically linked program cannot load the preload library)");
-    }
-    return std::pair{calls, bytes};
   }
 
   std::string command_;

@@ -6,19 +6,29 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
 #include <sstream>
+#include <string_view>
+#include <tuple>
 
 #include "callgrind_output.hpp"
 #include "fpbench/base/temp_file.hpp"
 #include "fpbench/harness/sample_source.hpp"
+#include "process_counts.hpp"
 
 namespace fpbench::harness {
 namespace {
 
 using reports::MetricReading;
+
+long max_threads(const std::string& json);
 using reports::SampleRecord;
 
 const char* source_of(const std::string& metric, bool callgrind) {
@@ -70,6 +80,15 @@ class GbenchSource final : public SampleSource {
           fmt::format("{}: no {} (build the fpbench_preload target)",
                       how_.counters, how_.preload));
     }
+    auto link = linkage();
+    if (!link) return link.error();
+    if (*link == Linkage::kShared) return {};
+    if (*link == Linkage::kStatic && wants("allocs")) {
+      return unavailable_error(fmt::format(
+          "allocs: {} is linked statically: the preload library that counts "
+          "allocations cannot be loaded into it",
+          program_));
+    }
     return {};
   }
 
@@ -94,6 +113,12 @@ class GbenchSource final : public SampleSource {
       const auto prefix = callgrind_argv(how_.valgrind, callgrind_dir);
       argv.insert(argv.begin(), prefix.begin(), prefix.end());
     }
+    if (!how_.counters.empty()) {
+      auto link = linkage();
+      if (!link) return link.error();
+      if (*link != Linkage::kShared)
+        return measure_whole_process(job, argv, callgrind_dir, options);
+    }
     TempFile loops("/tmp/fpbench-loops-XXXXXX");
     ProcessOptions run = options;
     if (!how_.counters.empty()) {
@@ -115,6 +140,7 @@ class GbenchSource final : public SampleSource {
         e.message += "\n" + tail;
       return e;
     }
+    if (auto ok = check_one_thread(job, p->out); !ok) return ok.error();
     const auto [filename, configuration] = split_gbench_name(job);
     std::vector<std::int64_t> iterations;
     for (SampleRecord& r : *records) {
@@ -173,9 +199,146 @@ class GbenchSource final : public SampleSource {
   }
 
  private:
+  enum class Linkage { kShared, kUnreached, kStatic };
+
+  [[nodiscard]] bool wants(std::string_view counter) const {
+    std::istringstream names(how_.counters);
+    for (std::string name; std::getline(names, name, ',');)
+      if (name == counter) return true;
+    return false;
+  }
+
+  // How the binary reaches libbenchmark, asked once of the preload library
+  // loaded into `--benchmark_list_tests`: shared (its loop is counted),
+  // linked in (whole-process counts), or not loaded at all (a static
+  // binary).
+  [[nodiscard]] Result<Linkage> linkage() const {
+    const std::lock_guard<std::mutex> lock(linkage_mutex_);
+    if (linkage_) return *linkage_;
+    TempFile answer("/tmp/fpbench-link-XXXXXX");
+    if (answer.path().empty())
+      return io_error("cannot create a file for the link probe in /tmp");
+    std::vector<std::string> argv = {program_};
+    argv.insert(argv.end(), how_.args.begin(), how_.args.end());
+    argv.emplace_back("--benchmark_list_tests");
+    ProcessOptions options;
+    options.timeout = how_.query_timeout;
+    options.env = {"LD_PRELOAD=" + how_.preload,
+                   "FPBENCH_LINK_PROBE=" + answer.path()};
+    const auto p = run_process(argv, options);
+    if (!p) return p.error();
+    if (!p->ok()) {
+      return benchmark_error(fmt::format(
+          "{} --benchmark_list_tests: {} (is it a Google Benchmark program?)",
+          program_, p->failure_text()));
+    }
+    const std::string text = answer.text();
+    linkage_ = text.rfind("libbenchmark=shared", 0) == 0 ? Linkage::kShared
+               : text.rfind("libbenchmark=none", 0) == 0 ? Linkage::kUnreached
+                                                         : Linkage::kStatic;
+    static std::mutex noted_mutex;
+    static std::set<std::string> noted;  // one note per binary and run
+    const std::lock_guard<std::mutex> once(noted_mutex);
+    if (*linkage_ != Linkage::kShared && noted.insert(program_).second) {
+      std::fprintf(stderr,
+                   "fpbench: note: %s does not call a shared libbenchmark, so "
+                   "its timed loop cannot be reached: %s are counted for the "
+                   "whole process (source process:...), never per iteration\n",
+                   program_.c_str(), how_.counters.c_str());
+    }
+    return *linkage_;
+  }
+
+  // Counted metrics of a benchmark whose loop runs on several threads
+  // would be one thread's loop read as every thread's: refused.
+  [[nodiscard]] Result<void> check_one_thread(const std::string& job,
+                                              const std::string& json) const {
+    if (how_.counters.empty()) return {};
+    const long threads = max_threads(json);
+    if (threads <= 1) return {};
+    return usage_error(fmt::format(
+        "{} runs its timed loop on {} threads: {} would be counted on one "
+        "thread only; measure it with --metric wall",
+        job, threads, how_.counters));
+  }
+
+  // A Google Benchmark binary that its loop cannot be reached in: the
+  // process is counted whole, once per sample, labelled process:SOURCE.
+  [[nodiscard]] Result<Measurements> measure_whole_process(
+      const std::string& job, const std::vector<std::string>& argv,
+      const std::string& callgrind_dir, const ProcessOptions& options) const {
+    const bool callgrind = how_.kind == GbenchMeasure::Kind::kCallgrind;
+    ProcessOptions run = options;
+    ProcessCounts counts(
+        ProcessCounting{wants("syscalls") || wants("syscalls_all"),
+                        wants("allocs"), how_.preload});
+    if (auto ok = counts.prepare(run); !ok) return ok.error();
+    const auto p = run_process(argv, run);
+    auto total = callgrind ? callgrind_total(callgrind_dir) : Result<double>(0);
+    if (!p) return p.error();
+    if (!p->ok()) return benchmark_error(p->failure_text());
+    if (auto ok = check_one_thread(job, p->out); !ok) return ok.error();
+    auto records = parse_scenario_json(p->out, RowRate::kPerIteration);
+    if (!records) return records.error();
+    if (records->size() != 1) {
+      return usage_error(fmt::format(
+          "{}: counted for the whole process, a sample must be one run, not "
+          "{} (no --benchmark_repetitions)",
+          job, records->size()));
+    }
+    SampleRecord& r = records->front();
+    std::tie(r.filename, r.configuration) = split_gbench_name(job);
+    if (how_.kind != GbenchMeasure::Kind::kTimed) {
+      std::erase_if(r.metrics, [](const auto& m) { return m.first == "wall"; });
+    }
+    if (wants("cpu")) {
+      r.metrics.emplace_back(
+          "cpu",
+          MetricReading{
+              p->usage.user_s + p->usage.system_s, "process:wait4", {}, {}});
+    }
+    if (wants("faults")) {
+      r.metrics.emplace_back(
+          "faults", MetricReading{static_cast<double>(p->usage.minor_faults +
+                                                      p->usage.major_faults),
+                                  "process:wait4",
+                                  {},
+                                  {}});
+    }
+    if (how_.rss) {
+      r.metrics.emplace_back(
+          "rss",
+          MetricReading{
+              static_cast<double>(p->usage.max_rss_kib), "wait4", {}, {}});
+    }
+    auto counted = counts.read("process:tracepoint", "process:preload");
+    if (!counted) return counted.error();
+    for (auto& reading : *counted) r.metrics.push_back(std::move(reading));
+    if (callgrind) {
+      if (!total) return total.error();
+      r.metrics.emplace_back("instructions",
+                             MetricReading{*total, "process:valgrind", {}, {}});
+    }
+    return std::move(*records);
+  }
+
   std::string program_;
   GbenchMeasure how_;
+  mutable std::mutex linkage_mutex_;
+  mutable std::optional<Linkage> linkage_;
 };
+
+// The largest "threads" of the runs in Google Benchmark's JSON output.
+long max_threads(const std::string& json) {
+  long most = 1;
+  const std::string key = "\"threads\":";
+  for (std::size_t at = json.find(key); at != std::string::npos;
+       at = json.find(key, at + key.size())) {
+    most = std::max(most,
+                    std::strtol(json.c_str() + at + key.size(), nullptr, 10));
+  }
+  return most;
+}
 
 // "name=value" of a loop line, the value a number.
 Result<std::pair<std::string, double>> loop_field(std::string_view field) {

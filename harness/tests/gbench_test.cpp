@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -232,6 +233,55 @@ TEST_F(GbenchRun, UsageErrorsNameTheOption) {
   EXPECT_EQ(args_without_gbench.exit_code, 2);
   EXPECT_NE(args_without_gbench.err.find("after --"), std::string::npos)
       << args_without_gbench.err;
+}
+
+// A binary whose loop cannot be reached (libbenchmark linked in, or none)
+// is counted as a whole process, labelled so, and never per iteration.
+TEST_F(GbenchRun, AnUnreachableLoopIsCountedForTheWholeProcessAndSaysSo) {
+  const fs::path out = dir_ / "whole.jsonl";
+  const CliRun r =
+      fpbench(std::string("run --gbench --old '") + FPBENCH_DEMO_UNLINKED_OLD +
+              "' --new '" + FPBENCH_DEMO_UNLINKED_NEW +
+              "' --no-progress --metric syscalls,allocs "
+              "--counter-runs 2 -o '" +
+              out.string() + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("counted for the whole process"), std::string::npos)
+      << r.err;
+  const auto records =
+      reports::parse_sample_jsonl(test_support::slurp(out), out.string());
+  ASSERT_TRUE(records.has_value()) << records.error().message;
+  ASSERT_EQ(records->size(), 4U);
+  double least[2] = {1e300, 1e300};
+  for (const auto& rec : *records) {
+    const auto* calls = rec.find("syscalls");
+    const auto* allocs = rec.find("allocs");
+    ASSERT_NE(calls, nullptr);
+    ASSERT_NE(allocs, nullptr);
+    EXPECT_EQ(calls->source, "process:tracepoint");
+    EXPECT_EQ(allocs->source, "process:preload");
+    const int side = rec.binary == reports::Binary::kOld ? 0 : 1;
+    least[side] = std::min(least[side], calls->value);
+    // The whole process: the loop's 1000 allocations and the rest.
+    EXPECT_GE(allocs->value, 1000);
+  }
+  // The loop's 1000 extra getppid calls, and the same start-up around them.
+  EXPECT_EQ(least[1] - least[0], 1000);
+}
+
+TEST_F(GbenchRun, CountsAreRefusedForALoopRunOnSeveralThreads) {
+  const fs::path out = dir_ / "threads.jsonl";
+  const CliRun r =
+      fpbench(std::string("run --gbench --old '") + FPBENCH_DEMO_THREADS_BENCH +
+              "' --new '" + FPBENCH_DEMO_THREADS_BENCH +
+              "' --no-progress --metric syscalls "
+              "--counter-runs 1 -o '" +
+              out.string() + "'");
+  EXPECT_NE(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("BM_two_threads/threads:2 runs its timed loop on 2 "
+                       "threads"),
+            std::string::npos)
+      << r.err;
 }
 
 }  // namespace

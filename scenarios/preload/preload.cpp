@@ -53,6 +53,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <string_view>
 
 #include "fpbench/scenarios/loop_counters.hpp"
 
@@ -276,8 +277,25 @@ __attribute__((destructor)) void write_process_counts() {
   g_process_file[0] = '\0';
 }
 
+// FPBENCH_LINK_PROBE=FILE: says in FILE whether benchmark::State's loop is
+// reached through a shared libbenchmark (its calls can be interposed here)
+// or not (linked into the program, where they cannot).
+void answer_link_probe() {
+  const char* file = std::getenv("FPBENCH_LINK_PROBE");
+  if (file == nullptr || *file == '\0') return;
+  const bool shared =
+      ::dlsym(RTLD_NEXT, "_ZN9benchmark5State16StartKeepRunningEv") != nullptr;
+  const int fd = ::open(file, O_WRONLY | O_TRUNC | O_CLOEXEC);
+  if (fd < 0) return;
+  const std::string_view line =
+      shared ? "libbenchmark=shared\n" : "libbenchmark=none\n";
+  (void)!::write(fd, line.data(), line.size());
+  ::close(fd);
+}
+
 __attribute__((constructor)) void read_environment() {
   count_process();
+  answer_link_probe();
   const char* file = std::getenv("FPBENCH_LOOP_FILE");
   if (file == nullptr || *file == '\0') return;
   const char* names = std::getenv("FPBENCH_LOOP_COUNTERS");
