@@ -244,7 +244,7 @@ class NodeScriptSource final : public SampleSource {
     if (!configs) return configs.error();
     std::vector<std::string> jobs;
     for (const NodeConfiguration& c : **configs)
-      jobs.push_back(c.filename + " " + c.configuration);
+      jobs.push_back(reports::BenchmarkKey{c.filename, c.configuration}.text());
     return jobs;
   }
 
@@ -274,7 +274,8 @@ class NodeScriptSource final : public SampleSource {
     if (!configs) return configs.error();
     const NodeConfiguration* config = nullptr;
     for (const NodeConfiguration& c : **configs) {
-      if (c.filename + " " + c.configuration == job) config = &c;
+      if (reports::BenchmarkKey{c.filename, c.configuration}.text() == job)
+        config = &c;
     }
     if (config == nullptr)
       return internal_error("no node configuration '" + job + "'");
