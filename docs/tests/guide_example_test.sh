@@ -39,7 +39,7 @@ run)
   args=(run --scenarios "$program" --old-impl baseline --new-impl fast
     example/count-lines --runs 2 --min-time 0.01 --no-progress --no-realtime
     -o "$work/samples.csv")
-  if "$program" --build-info | grep -qE 'sanitized=yes|optimized=no'; then
+  if "$program" --build-info | grep -qE 'sanitized=yes|optimized=no|assertions=yes'; then
     # fpbench run refuses to time such a build; the example must still run.
     status=0
     "$fpbench" "${args[@]}" 2>"$work/err" || status=$?
