@@ -64,7 +64,7 @@ from plot_history import plot_history, read_history
 from plot_improvement import plot_improvement
 
 PROG = "fpbench_plot.py"
-# fpbench's exit codes (README, "Exit codes and errors"), which fpbench reads
+# fpbench's exit codes (docs/reference.md), which fpbench reads
 # back as the kind of the error: 2 bad input, 3 an output that failed.
 EXIT_BAD_INPUT = 2
 EXIT_FAILURE = 3
