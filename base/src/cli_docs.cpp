@@ -122,7 +122,7 @@ std::string option_text(const OptionDoc& o) {
   std::string text = roff(o.description);
   if (!o.default_value.empty())
     text += " (default: " + roff(o.default_value) + ")";
-  if (o.required) text += " Required.";
+  if (o.required) text += " (required)";
   return text;
 }
 
