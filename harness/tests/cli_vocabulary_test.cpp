@@ -188,6 +188,13 @@ TEST_F(CliVocabulary, OldSpellingsStillWorkWithANoteNamingTheNewOne) {
       << time_old.err;
   EXPECT_NE(run("compare --gbench-time cpu_time '" + kCsv + "'").exit_code, 0);
 
+  const CliRun bisect = run("bisect --scenarios build/fpbench-scenarios");
+  EXPECT_EQ(bisect.exit_code, 2);
+  EXPECT_EQ(bisect.err,
+            "fpbench: note: --scenarios is now --scenario-program; "
+            "--scenarios goes in the next release\n"
+            "fpbench: error: bisect needs --good REV and --bad REV\n");
+
   const std::string program = std::string("'") + FPBENCH_SCENARIOS + "'";
   const CliRun list = run("list fs --scenario-program " + program);
   const CliRun list_old = run("list fs --scenarios " + program);
