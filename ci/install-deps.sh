@@ -14,6 +14,7 @@ packages=(
   chromium
   clang libclang-rt-14-dev
   clang-format shellcheck
+  man-db groff-base
 )
 # node and npm: the dashboard's chart library is vendored with `npm pack` at
 # build time and its browser test runs on node. Debian's packages only where

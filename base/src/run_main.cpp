@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <exception>
 
+#include "fpbench/base/cli_docs.hpp"
 #include "fpbench/base/command_line.hpp"
 
 namespace fpbench::cli {
@@ -11,6 +12,8 @@ namespace fpbench::cli {
 int run_main(CLI::App& app,
              const std::vector<std::unique_ptr<Subcommand>>& subcommands,
              int argc, char** argv, const std::string& none_given) {
+  if (const int code = answer_docs_request(app, argc, argv); code >= 0)
+    return finish(code);
   if (const std::string unknown = unknown_command(app, argc, argv);
       !unknown.empty()) {
     std::fprintf(stderr, "fpbench: error: %s\n", unknown.c_str());

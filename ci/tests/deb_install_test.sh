@@ -23,6 +23,7 @@ PATH=/usr/sbin:/usr/bin:/sbin:/bin  # nothing of the build tree
 fpbench --version
 fpbench list calibration | head -1
 fpbench history --help | head -1
+man -P cat fpbench-run | grep -q -- '--scenario-program' || { echo "FAIL: man fpbench-run" >&2; exit 1; }
 printf '"binary","filename","configuration","rate","time"\n"old","a","n=1",100,1\n"old","a","n=1",102,1\n"new","a","n=1",120,1\n"new","a","n=1",118,1\n' > x.csv
 fpbench compare x.csv --plot x.png | head -2
 file x.png

@@ -186,7 +186,7 @@ TEST_F(BuildInfo, AnOlderProgramsMissingFieldsAreNull) {
   const fs::path program = fake_program(
       "older.sh", "optimized=yes\\nsanitized=no\\nassertions=no\\n");
   const nlohmann::json context =
-      run_context("--old-impl baseline --new-impl fast --scenarios '" +
+      run_context("--old-impl baseline --new-impl fast --scenario-program '" +
                   program.string() + "'");
   ASSERT_TRUE(context.contains("programs")) << context.dump(2);
   for (const char* side : {"old", "new"}) {

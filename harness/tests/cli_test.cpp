@@ -169,8 +169,8 @@ TEST_F(Cli, CompareGbenchPrintsTheTableAndWarnings) {
                        new_file +
                        ": benchmark 'BM_fails' skipped: device not found\n");
   // cpu_time reads other numbers: another table.
-  const CliResult cpu = run("compare --metric cpu_time --gbench '" + old_file +
-                            "' '" + new_file + "'");
+  const CliResult cpu = run("compare --gbench-time cpu_time --gbench '" +
+                            old_file + "' '" + new_file + "'");
   EXPECT_EQ(cpu.exit_code, 0) << cpu.err;
   EXPECT_NE(cpu.out, r.out);
 }

@@ -189,7 +189,7 @@ namespace fpbench::harness {
 namespace {
 
 TEST_F(CommandRun, DoctorSaysWhatItFoundAndMeasuresTheSpread) {
-  const CliRun r = fpbench(std::string("doctor --samples 3 --scenarios '") +
+  const CliRun r = fpbench(std::string("doctor --runs 3 --scenario-program '") +
                            FPBENCH_SCENARIOS + "'");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("load average"), std::string::npos) << r.out;
@@ -201,9 +201,13 @@ TEST_F(CommandRun, DoctorSaysWhatItFoundAndMeasuresTheSpread) {
   const bool refused =
       r.out.find("it is built with sanitizers") != std::string::npos;
   EXPECT_TRUE(measured || refused) << r.out;
-  const CliRun bad = fpbench("doctor --samples 1");
+  const CliRun bad = fpbench("doctor --runs 1");
   EXPECT_EQ(bad.exit_code, 2);
-  EXPECT_NE(bad.err.find("--samples"), std::string::npos) << bad.err;
+  EXPECT_NE(bad.err.find("--runs must be at least 2"), std::string::npos)
+      << bad.err;
+  const CliRun old = fpbench("doctor --samples 1");
+  EXPECT_EQ(old.err.rfind("fpbench: note: --samples is now --runs;", 0), 0u)
+      << old.err;
 }
 
 }  // namespace

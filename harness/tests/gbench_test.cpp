@@ -296,7 +296,7 @@ namespace {
 TEST_F(GbenchRun, ScenarioAllocationsAreCountedExactlyAroundTheLoop) {
   const fs::path out = dir_ / "allocs.jsonl";
   const CliRun r = fpbench(
-      std::string("run --scenarios '") + FPBENCH_SCENARIOS +
+      std::string("run --scenario-program '") + FPBENCH_SCENARIOS +
       "' --old-impl baseline --new-impl fast fs/read-file-sync --set "
       "path=existing --set encoding=utf8 --set useFd=true --set size=1048576 "
       "--metric allocs --counter-runs 2 --no-progress -o '" +

@@ -138,7 +138,7 @@ class ShardRun : public ::testing::Test {
   }
 
   std::string run_args() const {
-    return "run --scenarios '" + program_.string() +
+    return "run --scenario-program '" + program_.string() +
            "' --old-impl baseline --new-impl fast demo --runs 4 --seed 7 "
            "--no-progress "
            "--no-realtime --min-time 0.001";

@@ -12,10 +12,12 @@
 #include <set>
 
 #include "fpbench/base/file_write.hpp"
+#include "fpbench/base/output_format.hpp"
 #include "fpbench/reports/history_report.hpp"
 #include "fpbench/reports/input.hpp"
 #include "fpbench/reports/metric_samples.hpp"
 #include "fpbench/reports/plot.hpp"
+#include "fpbench/reports/sample_sources.hpp"
 #include "fpbench/stats/change_points.hpp"
 #include "history_input.hpp"
 #include "machine_class.hpp"
@@ -257,21 +259,33 @@ Result<std::vector<SeriesAnalysis>> analyse_history(
     const std::string& since) {
   if (auto v = validate(options); !v) return v.error();
   const bool all_metrics = options.metric == kAllMetrics;
-  auto series = store.load_series(
-      SeriesQuery{options.side, options.machine, options.benchmark_pattern,
-                  all_metrics ? "" : options.metric});
+  // One --filter narrows the query itself; the rest is selected here.
+  auto series = store.load_series(SeriesQuery{
+      options.side, options.machine,
+      options.filters.size() == 1 ? options.filters.front() : std::string(),
+      all_metrics ? "" : options.metric});
   if (!series) return series.error();
+  series->erase(std::remove_if(series->begin(), series->end(),
+                               [&](const Series& s) {
+                                 return !reports::name_selected(
+                                     s.benchmark, options.filters,
+                                     options.excludes);
+                               }),
+                series->end());
+  std::string selection;
+  for (const std::string& f : options.filters)
+    selection += " --filter '" + f + "'";
+  for (const std::string& e : options.excludes)
+    selection += " --exclude '" + e + "'";
   // An empty selection would pass a gate silently; a typo must not. An
   // empty store passes: the first night has nothing to compare.
   const bool chosen_metric = !all_metrics && options.metric != "wall";
-  if (series->empty() && (!options.benchmark_pattern.empty() ||
-                          !options.machine.empty() || chosen_metric)) {
+  if (series->empty() &&
+      (!selection.empty() || !options.machine.empty() || chosen_metric)) {
     return usage_error(fmt::format(
         "no {} series in {} matches{}{}{}", options.side, options.db,
         chosen_metric ? " --metric '" + options.metric + "'" : std::string(),
-        options.benchmark_pattern.empty()
-            ? std::string()
-            : " --benchmark '" + options.benchmark_pattern + "'",
+        selection,
         options.machine.empty() ? std::string()
                                 : " --machine '" + options.machine + "'"));
   }
@@ -303,11 +317,10 @@ Result<std::vector<SeriesAnalysis>> analyse_history(
 }
 
 Result<CommandOutput> history_detect(const DetectOptions& options) {
-  if (options.format != "text" && options.format != "markdown" &&
-      options.format != "json") {
-    return usage_error("--format must be text, markdown or json, not '" +
-                       options.format + "'");
-  }
+  const auto format = cli::parse_output_format(
+      options.format, {cli::OutputFormat::kText, cli::OutputFormat::kMarkdown,
+                       cli::OutputFormat::kJson});
+  if (!format) return format.error();
   if (auto v = validate(options.series); !v) return v.error();
   auto store = HistoryStore::open(options.series.db, kExisting);
   if (!store) return store.error();
@@ -319,16 +332,16 @@ Result<CommandOutput> history_detect(const DetectOptions& options) {
       if (c.regression && c.selected) out.exit_code = kExitRegression;
     }
   }
-  if (options.format == "text") {
+  if (*format == cli::OutputFormat::kText) {
     out.text =
         reports::format_detect_text(*analyses) + machine_class_note(*analyses);
   }
-  if (options.format == "markdown") {
+  if (*format == cli::OutputFormat::kMarkdown) {
     const std::string note = machine_class_note(*analyses);
     out.text = reports::format_detect_markdown(*analyses) +
                (note.empty() ? "" : "\n" + note);
   }
-  if (options.format == "json") {
+  if (*format == cli::OutputFormat::kJson) {
     const SeriesOptions& o = options.series;
     out.text = reports::format_detect_json(
         *analyses, {o.side, o.metric, options.since, o.window, o.p_value,
@@ -338,10 +351,9 @@ Result<CommandOutput> history_detect(const DetectOptions& options) {
 }
 
 Result<CommandOutput> history_report(const ReportOptions& options) {
-  if (options.format != "markdown" && options.format != "json") {
-    return usage_error("--format must be markdown or json, not '" +
-                       options.format + "'");
-  }
+  const auto format = cli::parse_output_format(
+      options.format, {cli::OutputFormat::kMarkdown, cli::OutputFormat::kJson});
+  if (!format) return format.error();
   if (auto v = validate(options.series); !v) return v.error();
   if (auto m = validate_metric(options.series.metric, false); !m)
     return m.error();
@@ -352,7 +364,7 @@ Result<CommandOutput> history_report(const ReportOptions& options) {
   auto analyses = analyse_history(*store, options.series, "");
   if (!analyses) return analyses.error();
   return CommandOutput{
-      options.format == "json"
+      *format == cli::OutputFormat::kJson
           ? reports::format_report_json(*analyses, options.last)
           : reports::format_report_markdown(*analyses, options.last),
       kExitOk};

@@ -183,10 +183,10 @@ TEST_F(HistoryCommands, ReadingCommandsRefuseAMissingStoreAndAnEmptySelection) {
   EXPECT_FALSE(fs::exists(dir_ / "typo.sqlite"));
 
   DetectOptions nothing = detect("");
-  nothing.series.benchmark_pattern = "no-such-benchmark";
+  nothing.series.filters = {"no-such-benchmark"};
   auto n = history_detect(nothing);
   ASSERT_FALSE(n.has_value());
-  EXPECT_NE(n.error().message.find("matches --benchmark 'no-such-benchmark'"),
+  EXPECT_NE(n.error().message.find("matches --filter 'no-such-benchmark'"),
             std::string::npos)
       << n.error().message;
   EXPECT_EQ(
@@ -301,7 +301,9 @@ TEST_F(HistoryCommands, EmptyFlagsAndDatesOutsideFourDigitYearsAreRefused) {
         record + " --date 0001-01-01T00:30:00+01:00",
         "history detect --db '" + db_ + "' --machine ''",
         "history report --db '" + db_ + "' --machine ''",
-        "history detect --db '" + db_ + "' --benchmark ''",
+        "history detect --db '" + db_ + "' --filter ''",
+        "history html --db '" + db_ + "' --machine '' '" +
+            (dir_ / "site").string() + "'",
         // CLI11 alone would wrap these into huge unsigned values.
         "history detect --db '" + db_ + "' --window -1",
         "history report --db '" + db_ + "' --min-segment -1",
@@ -314,6 +316,12 @@ TEST_F(HistoryCommands, EmptyFlagsAndDatesOutsideFourDigitYearsAreRefused) {
   }
   EXPECT_NE(cli(record + " --date ''").err.find("--date: empty value"),
             std::string::npos);
+  // The old spelling is refused by its own name, after its note.
+  const CliResult old = cli("history detect --db '" + db_ + "' --benchmark ''");
+  EXPECT_EQ(old.exit_code, 2);
+  EXPECT_NE(old.err.find("\nfpbench: error: --benchmark: empty value"),
+            std::string::npos)
+      << old.err;
   EXPECT_NE(cli(record + " --machine ' '").err.find("--machine: blank value"),
             std::string::npos);
   EXPECT_NE(cli(record + " --date 0000-06-01").err.find("0001 to 9999"),
@@ -328,7 +336,7 @@ TEST_F(HistoryCommands, EmptyFlagsAndDatesOutsideFourDigitYearsAreRefused) {
 TEST_F(HistoryCommands, PlotJsonShape) {
   SeriesOptions o;
   o.db = db_;
-  o.benchmark_pattern = "read.js";
+  o.filters = {"read.js"};
   auto text = history_plot_json(o);
   ASSERT_TRUE(text.has_value()) << text.error().message;
   const auto j = nlohmann::json::parse(*text);
@@ -361,7 +369,7 @@ TEST_F(HistoryCommands, PlotJsonShape) {
   EXPECT_EQ(c.at("index"), kStepNight - 1);
 
   const CliResult plot =
-      cli("history plot --db '" + db_ + "' --benchmark read.js '" +
+      cli("history plot --db '" + db_ + "' --filter read.js '" +
           (dir_ / "h.png").string() + "'");
   EXPECT_EQ(nlohmann::json::parse(slurp(dir_ / "h.json")), j);
   if (std::system("/usr/bin/python3 -c 'import matplotlib' >/dev/null 2>&1") !=
@@ -373,11 +381,48 @@ TEST_F(HistoryCommands, PlotJsonShape) {
   EXPECT_EQ(slurp(dir_ / "h.png").substr(0, 8), "\x89PNG\r\n\x1a\n");
 }
 
+TEST_F(HistoryCommands,
+       SelectsByFilterAndExcludeAndTakesTheOldSpellingWithANote) {
+  const std::string db = " --db '" + db_ + "'";
+  const std::string detect = "history detect --format json" + db;
+  const auto series = [](const CliResult& r) {
+    return nlohmann::json::parse(r.out).at("series").size();
+  };
+  const CliResult all = cli(detect);
+  ASSERT_EQ(all.exit_code, 0) << all.err;
+  const CliResult kept = cli(detect + " --filter read.js");
+  ASSERT_EQ(kept.exit_code, 0) << kept.err;
+  EXPECT_EQ(series(kept), 1u);
+  const CliResult dropped = cli(detect + " --exclude read.js");
+  ASSERT_EQ(dropped.exit_code, 0) << dropped.err;
+  EXPECT_EQ(series(dropped), series(all) - 1);
+  EXPECT_EQ(dropped.err, "");
+
+  const CliResult old = cli(detect + " --benchmark read.js");
+  EXPECT_EQ(old.exit_code, 0) << old.err;
+  EXPECT_EQ(old.out, kept.out);
+  EXPECT_EQ(old.err,
+            "fpbench: note: --benchmark is now --filter; --benchmark goes in "
+            "the next release\n");
+  EXPECT_EQ(cli("history detect --help").out.find("--benchmark"),
+            std::string::npos);
+
+  const CliResult md = cli("history detect --format md" + db);
+  EXPECT_EQ(md.exit_code, 0) << md.err;
+  EXPECT_EQ(md.out, cli("history detect --format markdown" + db).out);
+  const CliResult bad = cli("history detect --format csv" + db);
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("unknown format 'csv': expected text, markdown (or "
+                         "md) or json"),
+            std::string::npos)
+      << bad.err;
+}
+
 TEST_F(HistoryCommands, PlotWritesExactlyThePathItReportsAndRefusesADirectory) {
   fs::create_directories(dir_ / "pictures");
   const std::string folder = (dir_ / "pictures").string();
-  const CliResult refused = cli("history plot --db '" + db_ +
-                                "' --benchmark read.js '" + folder + "'");
+  const CliResult refused =
+      cli("history plot --db '" + db_ + "' --filter read.js '" + folder + "'");
   EXPECT_EQ(refused.exit_code, 3) << refused.err;
   EXPECT_NE(refused.err.find("cannot draw '" + folder + "': it is a directory"),
             std::string::npos)
@@ -393,7 +438,7 @@ TEST_F(HistoryCommands, PlotWritesExactlyThePathItReportsAndRefusesADirectory) {
   }
   const fs::path bare = dir_ / "trend";
   const CliResult plot = cli("history plot --db '" + db_ +
-                             "' --benchmark read.js '" + bare.string() + "'");
+                             "' --filter read.js '" + bare.string() + "'");
   EXPECT_EQ(plot.exit_code, 0) << plot.err;
   EXPECT_EQ(plot.out, "wrote " + bare.string() +
                           " (its data: " + bare.string() + ".json)\n");

@@ -264,7 +264,7 @@ TEST_F(HistoryMetrics, AnotherSourceIsAnotherSeries) {
   SeriesOptions o;
   o.db = db;
   o.metric = "instructions";
-  o.benchmark_pattern = "read.js";
+  o.filters = {"read.js"};
   auto store = HistoryStore::open(db);
   ASSERT_TRUE(store.has_value());
   auto analyses = analyse_history(*store, o, "");

@@ -60,7 +60,7 @@ rate=\$((1000 + h % 5000 + (n * 7919) % 211))
 echo '{"benchmarks":[{"name":"x","run_type":"iteration","iterations":10,"real_time":1000,"time_unit":"ns","items_per_second":'\$rate'}]}'
 FAKE
 chmod +x "$program"
-run() { "$fpbench" run --scenarios "$program" --old-impl baseline --new-impl fast fs --runs 5 \
+run() { "$fpbench" run --scenario-program "$program" --old-impl baseline --new-impl fast fs --runs 5 \
           --seed 11 --no-progress --no-realtime --min-time 0.001 "$@"; }
 commit=5ba4d0e1c0ffee
 

@@ -1,7 +1,6 @@
 #include "fpbench/reports/report_format.hpp"
 
-#include <fmt/format.h>
-
+#include "fpbench/base/output_format.hpp"
 #include "fpbench/reports/compare_r_text.hpp"
 #include "fpbench/reports/csv.hpp"
 #include "fpbench/reports/json.hpp"
@@ -11,14 +10,21 @@
 namespace fpbench::reports {
 
 Result<ReportFormat> parse_report_format(std::string_view name) {
-  if (name == "text") return ReportFormat::kText;
-  if (name == "markdown" || name == "md") return ReportFormat::kMarkdown;
-  if (name == "json") return ReportFormat::kJson;
-  if (name == "csv") return ReportFormat::kCsv;
-  return usage_error(
-      fmt::format("unknown format '{}': expected text, "
-                  "markdown, json or csv",
-                  name));
+  using cli::OutputFormat;
+  const auto format = cli::parse_output_format(
+      name, {OutputFormat::kText, OutputFormat::kMarkdown, OutputFormat::kJson,
+             OutputFormat::kCsv});
+  if (!format) return format.error();
+  switch (*format) {
+    case OutputFormat::kMarkdown:
+      return ReportFormat::kMarkdown;
+    case OutputFormat::kJson:
+      return ReportFormat::kJson;
+    case OutputFormat::kCsv:
+      return ReportFormat::kCsv;
+    default:
+      return ReportFormat::kText;
+  }
 }
 
 Result<std::string> render_comparison(std::string_view csv_text,

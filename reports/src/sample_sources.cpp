@@ -49,9 +49,7 @@ void warn_if_disjoint(const LoadedSamples& loaded, const SampleInputs& inputs,
                                  input_display_name(paths[1])));
 }
 
-}  // namespace
-
-Result<LoadedSamples> load_samples(const SampleInputs& inputs) {
+Result<LoadedSamples> load_all_samples(const SampleInputs& inputs) {
   const int kinds = (inputs.csv_path.empty() ? 0 : 1) +
                     (inputs.gbench.empty() ? 0 : 1) +
                     (inputs.hyperfine.empty() ? 0 : 1);
@@ -105,6 +103,48 @@ Result<LoadedSamples> load_samples(const SampleInputs& inputs) {
     loaded.metric_description = "1/time (runs per second)";
   }
   warn_if_disjoint(loaded, inputs, loaded.warnings);
+  return loaded;
+}
+
+}  // namespace
+
+bool name_selected(std::string_view name,
+                   const std::vector<std::string>& filters,
+                   const std::vector<std::string>& excludes) {
+  const auto in_name = [&](const std::string& text) {
+    return name.find(text) != std::string_view::npos;
+  };
+  if (!filters.empty() && std::none_of(filters.begin(), filters.end(), in_name))
+    return false;
+  return std::none_of(excludes.begin(), excludes.end(), in_name);
+}
+
+Result<LoadedSamples> load_samples(const SampleInputs& inputs) {
+  auto loaded = load_all_samples(inputs);
+  if (!loaded || (inputs.filters.empty() && inputs.excludes.empty()))
+    return loaded;
+  const auto keep = [&](std::string_view name) {
+    return name_selected(name, inputs.filters, inputs.excludes);
+  };
+  SampleSet kept;
+  for (const BenchmarkSamples& b : loaded->samples.benchmarks()) {
+    if (!keep(b.name)) continue;
+    for (double v : b.old_rates)
+      kept.add(Binary::kOld, b.filename, b.configuration, v);
+    for (double v : b.new_rates)
+      kept.add(Binary::kNew, b.filename, b.configuration, v);
+  }
+  loaded->samples = std::move(kept);
+  auto& records = loaded->records;
+  records.erase(
+      std::remove_if(records.begin(), records.end(),
+                     [&](const SampleRecord& r) {
+                       return !keep(r.filename + " " + r.configuration);
+                     }),
+      records.end());
+  if (loaded->samples.benchmarks().empty() && records.empty()) {
+    return usage_error("no benchmark is selected by --filter and --exclude");
+  }
   return loaded;
 }
 

@@ -1,5 +1,5 @@
 // fpbench bisect --good REV --bad REV --build 'CMD'
-//                (--scenarios PATH | --gbench PATH | --command 'CMD')
+//                (--scenario-program PATH | --gbench PATH | --command 'CMD')
 //                [SELECTION...] [--metric M] [--param N=V,...] [--shell]
 //                [--set K=V] [--filter T] [--exclude T] [--cache DIR]
 //                [--jobs N] [--repo DIR] [--format text|markdown|json]
@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "fpbench/base/cli_vocabulary.hpp"
 #include "fpbench/base/file_write.hpp"
 #include "fpbench/harness/bisect.hpp"
 #include "fpbench/reports/bisect_report.hpp"
@@ -20,6 +21,9 @@
 
 namespace fpbench::cli {
 namespace {
+
+constexpr std::initializer_list<OutputFormat> kFormats = {
+    OutputFormat::kText, OutputFormat::kMarkdown, OutputFormat::kJson};
 
 class Bisect : public Subcommand {
  public:
@@ -34,64 +38,103 @@ class Bisect : public Subcommand {
     command_->add_option("selection", o.run.selectors,
                          "As fpbench run takes it: scenarios, benchmark "
                          "regular expressions; it must select one benchmark");
-    command_->add_option("--good", o.good, "A revision measuring as before");
-    command_->add_option("--bad", o.bad, "A later revision measuring changed");
-    command_->add_option("--build", o.build_command,
-                         "Shell command building a commit, run in its "
-                         "worktree (e.g. 'cmake -S . -B build && cmake "
-                         "--build build')");
-    command_->add_option("--scenarios", scenarios_,
-                         "fpbench-scenarios, relative to each worktree");
-    command_->add_option("--gbench", gbench_,
-                         "A Google Benchmark binary, relative to each "
-                         "worktree");
-    command_->add_option("--command", command_text_,
-                         "A command run in each worktree ({NAME} takes the "
-                         "--param values)");
+    command_->add_option("--good", o.good, "A revision measuring as before")
+        ->group(kGroupPrograms);
+    command_->add_option("--bad", o.bad, "A later revision measuring changed")
+        ->group(kGroupPrograms);
+    command_
+        ->add_option("--build", o.build_command,
+                     "Shell command building a commit, run in its "
+                     "worktree (e.g. 'cmake -S . -B build && cmake "
+                     "--build build')")
+        ->group(kGroupPrograms);
+    command_
+        ->add_option("--scenario-program", scenarios_,
+                     "fpbench-scenarios, relative to each worktree")
+        ->group(kGroupPrograms);
+    add_old_spelling(*command_, "--scenarios", "--scenario-program",
+                     scenarios_);
+    command_
+        ->add_option("--gbench", gbench_,
+                     "A Google Benchmark binary, relative to each "
+                     "worktree")
+        ->group(kGroupPrograms);
+    command_
+        ->add_option("--command", command_text_,
+                     "A command run in each worktree ({NAME} takes the "
+                     "--param values)")
+        ->group(kGroupPrograms);
     command_
         ->add_option("--param", params_,
                      "With --command: NAME=V1,V2,... (select one value)")
-        ->allow_extra_args(false);
-    command_->add_flag("--shell", o.run.command.shell,
-                       "With --command: run it with /bin/sh -c");
+        ->allow_extra_args(false)
+        ->group(kGroupPrograms);
+    command_
+        ->add_flag("--shell", o.run.command.shell,
+                   "With --command: run it with /bin/sh -c")
+        ->group(kGroupPrograms);
     command_->add_option("--set", o.run.sets, "key=value for the scenarios")
-        ->allow_extra_args(false);
-    command_->add_option("--filter", o.run.filters, "Keep scenarios matching")
-        ->allow_extra_args(false);
-    command_->add_option("--exclude", o.run.excludes, "Drop scenarios matching")
-        ->allow_extra_args(false);
+        ->allow_extra_args(false)
+        ->group(kGroupSelection);
+    command_
+        ->add_option("--filter", o.run.filters,
+                     "Keep scenarios whose name contains TEXT")
+        ->allow_extra_args(false)
+        ->group(kGroupSelection);
+    command_
+        ->add_option("--exclude", o.run.excludes,
+                     "Drop scenarios whose name contains TEXT")
+        ->allow_extra_args(false)
+        ->group(kGroupSelection);
     command_
         ->add_option("--metric", o.metric,
                      "One of " + reports::metric_names_text())
-        ->capture_default_str();
-    command_->add_option("--cache", cache_,
-                         "Worktrees and builds, kept across bisects (default "
-                         "$XDG_CACHE_HOME/fpbench/bisect)");
+        ->capture_default_str()
+        ->group(kGroupMetrics);
+    command_
+        ->add_option("--cache", cache_,
+                     "Worktrees and builds, kept across bisects (default "
+                     "$XDG_CACHE_HOME/fpbench/bisect)")
+        ->group(kGroupPrograms);
     command_->add_option("--jobs,-j", o.jobs, "Builds at once")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->group(kGroupPrograms);
     command_->add_option("--repo", o.repo, "A folder inside the repository")
-        ->capture_default_str();
-    command_->add_option("--format", format_, "Output: text, markdown or json")
-        ->capture_default_str();
-    command_->add_option("--json", json_path_, "Also write the JSON here");
+        ->capture_default_str()
+        ->group(kGroupPrograms);
+    command_
+        ->add_option("--format", format_,
+                     "Output: " + output_formats_text(kFormats))
+        ->capture_default_str()
+        ->group(kGroupOutput);
+    command_->add_option("--json", json_path_, "Also write the JSON here")
+        ->group(kGroupOutput);
     command_
         ->add_option("--wall-runs", o.wall_runs,
                      "Wall time: samples per side added at each look")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->group(kGroupSchedule);
     command_
         ->add_option("--max-runs", o.wall_max_runs,
                      "Wall time: samples per side before a step is skipped "
                      "as undecided")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->group(kGroupSchedule);
     command_
         ->add_option("--min-time", o.run.min_time_s,
                      "Seconds each timed sample measures for")
-        ->capture_default_str();
-    command_->add_option("--counter-iterations", o.run.counter_iterations,
-                         "Iterations of a counting sample");
-    command_->add_flag("--no-realtime", no_realtime_,
-                       "Time samples at normal priority");
-    command_->add_flag("--no-progress", no_progress_, "No line per step");
+        ->capture_default_str()
+        ->group(kGroupSchedule);
+    command_
+        ->add_option("--counter-iterations", o.run.counter_iterations,
+                     "Iterations of a counting sample")
+        ->group(kGroupMetrics);
+    command_
+        ->add_flag("--no-realtime", no_realtime_,
+                   "Time samples at normal priority")
+        ->group(kGroupSchedule);
+    command_->add_flag("--no-progress", no_progress_, "No line per step")
+        ->group(kGroupOutput);
   }
 
   [[nodiscard]] bool parsed() const override { return command_->parsed(); }
@@ -102,7 +145,8 @@ class Bisect : public Subcommand {
                         int(!command_text_.empty());
     if (sources != 1) {
       return usage_error(
-          "bisect measures one source: --scenarios PATH, --gbench PATH or "
+          "bisect measures one source: --scenario-program PATH, --gbench PATH "
+          "or "
           "--command 'CMD'");
     }
     if (o.good.empty() || o.bad.empty()) {
@@ -111,10 +155,8 @@ class Bisect : public Subcommand {
     if (o.build_command.empty()) {
       return usage_error("bisect needs --build 'CMD' to build each commit");
     }
-    if (format_ != "text" && format_ != "markdown" && format_ != "json") {
-      return usage_error("unknown format '" + format_ +
-                         "': expected text, markdown or json");
-    }
+    const auto format = parse_output_format(format_, kFormats);
+    if (!format) return format.error();
     if (o.jobs < 1) return usage_error("--jobs must be at least 1");
     if (o.wall_runs < 2 || o.wall_max_runs < o.wall_runs) {
       return usage_error(
@@ -144,10 +186,11 @@ class Bisect : public Subcommand {
         return w.error();
       }
     }
-    const std::string text =
-        format_ == "json"       ? reports::format_bisect_json(*report)
-        : format_ == "markdown" ? reports::format_bisect_markdown(*report)
-                                : reports::format_bisect_text(*report);
+    const std::string text = *format == OutputFormat::kJson
+                                 ? reports::format_bisect_json(*report)
+                             : *format == OutputFormat::kMarkdown
+                                 ? reports::format_bisect_markdown(*report)
+                                 : reports::format_bisect_text(*report);
     if (auto w = write_stdout(text); !w) return w.error();
     if (!report->reproduced) return kExitRegression;
     return report->changes.empty() ? kExitFailure : kExitOk;

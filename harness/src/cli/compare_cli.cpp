@@ -1,4 +1,5 @@
 // fpbench compare [FILE|-] [--gbench OLD NEW | --hyperfine OLD NEW]
+//                 [--filter T]... [--exclude T]... [--gbench-time KIND]
 //                 [--format text|markdown|json|csv] [--only-significant]
 //                 [--plot PNG] [--plot-improvement PNG] [--metric
 //                 NAME[,NAME...]]
@@ -10,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "fpbench/base/cli_vocabulary.hpp"
 #include "fpbench/reports/metric_table.hpp"
 #include "fpbench/reports/plot.hpp"
 #include "fpbench/reports/report_format.hpp"
@@ -31,17 +33,23 @@ class Compare : public Subcommand {
     command_
         ->add_option(
             "--format", format_,
-            "Output format: text (compare.R's table), markdown, json or csv")
-        ->capture_default_str();
-    command_->add_flag(
-        "--only-significant", only_significant_,
-        "Keep only rows with at least one star (text and markdown)");
-    command_->add_option(
-        "--plot", plot_,
-        "Also draw old vs new box plots per benchmark to this PNG");
-    command_->add_option(
-        "--plot-improvement", plot_improvement_,
-        "Also draw the improvements with confidence intervals to this PNG");
+            "Output format: text (compare.R's table), markdown (or md), json "
+            "or csv; several metrics in json: an array of their documents")
+        ->capture_default_str()
+        ->group(kGroupOutput);
+    command_
+        ->add_flag("--only-significant", only_significant_,
+                   "Keep only rows with at least one star (text and markdown)")
+        ->group(kGroupOutput);
+    command_
+        ->add_option("--plot", plot_,
+                     "Also draw old vs new box plots per benchmark to this PNG")
+        ->group(kGroupOutput);
+    command_
+        ->add_option(
+            "--plot-improvement", plot_improvement_,
+            "Also draw the improvements with confidence intervals to this PNG")
+        ->group(kGroupOutput);
   }
 
   [[nodiscard]] bool parsed() const override { return command_->parsed(); }
@@ -76,21 +84,24 @@ class Compare : public Subcommand {
     if (metrics->size() > 1 && (!plot_.empty() || !plot_improvement_.empty())) {
       return usage_error("--plot draws one metric: choose it with --metric");
     }
-    const bool counts_only_text = format == reports::ReportFormat::kText ||
-                                  format == reports::ReportFormat::kMarkdown;
+    // One wall table alone keeps compare.R's shapes in every format;
+    // otherwise JSON is one document per metric (an array of several) and
+    // CSV one table with a metric column.
+    const bool wall_alone =
+        metrics->size() == 1 && metrics->front().metric == "wall";
+    const bool json = format == reports::ReportFormat::kJson;
+    const bool csv = format == reports::ReportFormat::kCsv;
     std::string out;
+    if (csv && !wall_alone) out = reports::metric_csv_header();
     for (const reports::MetricInput& m : *metrics) {
-      if (!out.empty()) out += "\n";
-      if (m.metric == "wall") {
+      if (json && !out.empty()) out += ",\n";
+      if (!json && !csv && !out.empty()) out += "\n";
+      if (m.metric == "wall" && (wall_alone || (!json && !csv))) {
         const auto report = reports::render_comparison(
             m.samples, format, reports::ReportOptions{only_significant_});
         if (!report) return report.error();
         out += *report;
         continue;
-      }
-      if (!counts_only_text) {
-        return usage_error("metric '" + m.metric +
-                           "' is shown as text or markdown");
       }
       reports::MetricSamples ms;
       ms.samples = m.samples;
@@ -99,10 +110,22 @@ class Compare : public Subcommand {
       ms.info = *reports::metric_info(m.metric);
       const reports::Comparison comparison =
           reports::build_comparison(m.samples);
-      out += format == reports::ReportFormat::kMarkdown
-                 ? reports::format_metric_markdown(ms, comparison)
-                 : reports::format_metric_text(ms, comparison);
+      switch (format) {
+        case reports::ReportFormat::kJson:
+          out += reports::format_metric_json(ms, comparison);
+          break;
+        case reports::ReportFormat::kCsv:
+          out += reports::format_metric_csv_rows(ms, comparison);
+          break;
+        case reports::ReportFormat::kMarkdown:
+          out += reports::format_metric_markdown(ms, comparison);
+          break;
+        case reports::ReportFormat::kText:
+          out += reports::format_metric_text(ms, comparison);
+          break;
+      }
     }
+    if (json && metrics->size() > 1) out = "[\n" + out + "]\n";
     if (auto written = write_stdout(out); !written) return written.error();
     if (metrics->size() == 1) {
       const auto plotted = reports::plot_comparison(metrics->front().samples,

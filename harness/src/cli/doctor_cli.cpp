@@ -15,6 +15,7 @@
 #include <thread>
 #include <vector>
 
+#include "fpbench/base/cli_vocabulary.hpp"
 #include "fpbench/base/process.hpp"
 #include "fpbench/base/tracepoints.hpp"
 #include "fpbench/harness/sample_source.hpp"
@@ -144,19 +145,23 @@ class Doctor : public Subcommand {
         "Say what on this machine makes measurements noisy, and how to fix "
         "it (changes nothing); then measure the spread between processes");
     command_
-        ->add_option("--scenarios", program_,
-                     "fpbench-scenarios to measure the spread with")
-        ->capture_default_str();
+        ->add_option("--scenario-program", program_,
+                     "fpbench-scenarios to measure the spread with (default: "
+                     "$FPBENCH_SCENARIOS, else the one beside fpbench, else "
+                     "on PATH)")
+        ->group(kGroupPrograms);
+    add_old_spelling(*command_, "--scenarios", "--scenario-program", program_);
     command_
-        ->add_option("--samples", samples_,
-                     "Processes of the calibration sample")
-        ->capture_default_str();
+        ->add_option("--runs", samples_, "Processes of the calibration sample")
+        ->capture_default_str()
+        ->group(kGroupSchedule);
+    add_old_spelling(*command_, "--samples", "--runs", samples_);
   }
 
   [[nodiscard]] bool parsed() const override { return command_->parsed(); }
 
   Result<int> run() override {
-    if (samples_ < 2) return usage_error("--samples must be at least 2");
+    if (samples_ < 2) return usage_error("--runs must be at least 2");
     std::string text;
     for (const Finding& f : machine_findings()) {
       text += fmt::format("{:<5} {}\n", f.level, f.what);

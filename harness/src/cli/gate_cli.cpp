@@ -4,7 +4,8 @@
 //              [--alpha A] [--max-regression PCT] [--threshold PATTERN=PCT]...
 //              [--lower-is-better] [--strict] [--paired] [--metric
 //              NAME[,NAME...]]
-//              [--until-decided [--runs N] [--look-every N] [--max-runs N]]
+//              [--until-decided [--first-look N] [--look-every N]
+//              [--max-runs N]] [--filter T]... [--exclude T]...
 //
 // fpbench's JSON Lines are gated on every metric asked for (by default
 // wall, instructions and syscalls, those present): wall and cpu beyond
@@ -16,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "fpbench/base/cli_vocabulary.hpp"
 #include "fpbench/base/file_write.hpp"
 #include "fpbench/ci/gate.hpp"
 #include "fpbench/reports/gate_html.hpp"
@@ -27,6 +29,10 @@
 namespace fpbench::cli {
 namespace {
 
+constexpr std::initializer_list<OutputFormat> kFormats = {
+    OutputFormat::kText, OutputFormat::kMarkdown, OutputFormat::kJson,
+    OutputFormat::kHtml};
+
 class Gate : public Subcommand {
  public:
   explicit Gate(CLI::App& app) {
@@ -37,54 +43,77 @@ class Gate : public Subcommand {
     add_sample_input_flags(*command_, inputs_);
     command_
         ->add_option("--format", format_,
-                     "text, markdown (a PR comment), json or html (one page "
-                     "with a chart)")
-        ->capture_default_str();
-    command_->add_option("--json", json_path_,
-                         "Also write every decision as JSON to this file");
+                     output_formats_text(kFormats) +
+                         " (markdown: a PR comment; html: one page with a "
+                         "chart)")
+        ->capture_default_str()
+        ->group(kGroupOutput);
+    command_
+        ->add_option("--json", json_path_,
+                     "Also write every decision as JSON to this file")
+        ->group(kGroupOutput);
     command_
         ->add_option("--correction", correction_,
                      "Multiple-comparison correction: holm, bh or none")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->group(kGroupDecisions);
     command_
         ->add_option("--alpha", alpha_, "Significance level after correction")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->group(kGroupDecisions);
     command_
         ->add_option("--max-regression", max_regression_flags_,
                      "Largest slowdown tolerated, e.g. 5% (wall); METRIC=PCT "
                      "for another "
                      "metric (instructions=1%, syscalls=0 by default)")
-        ->allow_extra_args(false);
+        ->allow_extra_args(false)
+        ->group(kGroupDecisions);
     command_
         ->add_option(
             "--threshold", threshold_flags_,
             "PATTERN=PCT: another threshold for benchmarks matching PATTERN "
             "(glob, or substring without * ? [); the last match wins")
-        ->allow_extra_args(false);
-    command_->add_flag("--lower-is-better", lower_is_better_,
-                       "The values are times or costs: a rise is a regression");
-    command_->add_flag("--strict", strict_,
-                       "Fail when a benchmark needs more runs to decide");
-    command_->add_flag(
-        "--paired", paired_,
-        "The k-th old and new samples were measured together (fpbench run "
-        "--paired): test the pairs' ratios");
-    command_->add_flag(
-        "--until-decided", until_decided_,
-        "The samples come from fpbench run --until-decided: spend alpha over "
-        "its looks (same --runs, --look-every and --max-runs)");
+        ->allow_extra_args(false)
+        ->group(kGroupDecisions);
     command_
-        ->add_option("--runs", first_look_,
-                     "With --until-decided: runs at the first look")
-        ->capture_default_str();
+        ->add_flag("--lower-is-better", lower_is_better_,
+                   "The values are times or costs: a rise is a regression")
+        ->group(kGroupDecisions);
+    command_
+        ->add_flag("--strict", strict_,
+                   "Fail when a benchmark needs more runs to decide")
+        ->group(kGroupDecisions);
+    command_
+        ->add_flag(
+            "--paired", paired_,
+            "The k-th old and new samples were measured together (fpbench run "
+            "--paired): test the pairs' ratios")
+        ->group(kGroupDecisions);
+    command_
+        ->add_flag(
+            "--until-decided", until_decided_,
+            "The samples come from fpbench run --until-decided: spend alpha "
+            "over "
+            "its looks (--first-look as run's --runs, same --look-every and "
+            "--max-runs)")
+        ->group(kGroupSchedule);
+    command_
+        ->add_option("--first-look", first_look_,
+                     "With --until-decided: runs at the first look (fpbench "
+                     "run's --runs)")
+        ->capture_default_str()
+        ->group(kGroupSchedule);
+    add_old_spelling(*command_, "--runs", "--first-look", first_look_);
     command_
         ->add_option("--look-every", look_every_,
                      "With --until-decided: runs between looks")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->group(kGroupSchedule);
     command_
         ->add_option("--max-runs", max_runs_,
                      "With --until-decided: the most runs per side")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->group(kGroupSchedule);
   }
 
   [[nodiscard]] bool parsed() const override { return command_->parsed(); }
@@ -148,18 +177,21 @@ class Gate : public Subcommand {
   }
 
   [[nodiscard]] std::string render(const ci::GateReport& report) const {
-    if (format_ == "html") return reports::format_gate_html(report);
-    if (format_ == "json") return reports::format_gate_json(report);
-    if (format_ == "markdown") return reports::format_gate_markdown(report);
-    return reports::format_gate_text(report);
+    switch (*parse_output_format(format_, kFormats)) {
+      case OutputFormat::kHtml:
+        return reports::format_gate_html(report);
+      case OutputFormat::kJson:
+        return reports::format_gate_json(report);
+      case OutputFormat::kMarkdown:
+        return reports::format_gate_markdown(report);
+      default:
+        return reports::format_gate_text(report);
+    }
   }
 
   Result<Settings> gate_settings() const {
-    if (format_ != "text" && format_ != "markdown" && format_ != "json" &&
-        format_ != "html") {
-      return usage_error("unknown format '" + format_ +
-                         "': expected text, markdown, json or html");
-    }
+    if (auto format = parse_output_format(format_, kFormats); !format)
+      return format.error();
     Settings settings;
     ci::GateOptions& options = settings.options;
     const auto correction = stats::parse_correction(correction_);
@@ -178,8 +210,8 @@ class Gate : public Subcommand {
     // mean anything is a mistake either way.
     if (first_look_ < 2 || look_every_ < 1 || max_runs_ < first_look_) {
       return usage_error(
-          "the looks need --runs >= 2, --look-every >= 1 and --max-runs >= "
-          "--runs");
+          "the looks need --first-look >= 2, --look-every >= 1 and "
+          "--max-runs >= --first-look");
     }
     if (until_decided_) {
       options.sequential =

@@ -1,10 +1,11 @@
-// fpbench list [CATEGORY] [--scenarios PROG]: the scenarios and their grids,
-// as fpbench-scenarios --list prints them.
+// fpbench list [CATEGORY] [--scenario-program PROG]: the scenarios and their
+// grids, as fpbench-scenarios --list prints them.
 
 #include <algorithm>
 #include <chrono>
 #include <string>
 
+#include "fpbench/base/cli_vocabulary.hpp"
 #include "fpbench/base/process.hpp"
 #include "subcommands.hpp"
 
@@ -36,8 +37,12 @@ class List : public Subcommand {
         app.add_subcommand("list", "List scenarios and their parameter grids");
     command_->add_option("category", category_,
                          "Only this category or scenario");
-    command_->add_option("--scenarios", program_, "fpbench-scenarios to ask")
-        ->capture_default_str();
+    command_
+        ->add_option("--scenario-program", program_,
+                     "fpbench-scenarios to ask (default: $FPBENCH_SCENARIOS, "
+                     "else the one beside fpbench, else on PATH)")
+        ->group(kGroupPrograms);
+    add_old_spelling(*command_, "--scenarios", "--scenario-program", program_);
   }
 
   [[nodiscard]] bool parsed() const override { return command_->parsed(); }

@@ -1,6 +1,8 @@
-// fpbench run [SCENARIO...] (--old-impl A --new-impl B | --old PROG --new PROG)
+// fpbench run [SELECTION...] (--old-impl A --new-impl B | --old PROG --new
+// PROG)
 //             [--set K=V]... [--filter T]... [--exclude T]... [--runs N]
 //             [--seed S] [--warmup N] [--min-time SECONDS]
+//             [--scenario-program PROG]
 //             [--output CSV] [--resume CSV] [--json FILE] [--cpu N] [--paired]
 //             [--target-accuracy PCT --max-runs N]
 //             [--node [--benchmark-dir DIR]]
@@ -20,6 +22,7 @@
 #include <random>
 #include <string>
 
+#include "fpbench/base/cli_vocabulary.hpp"
 #include "fpbench/ci/gate.hpp"
 #include "fpbench/harness/run_command.hpp"
 #include "fpbench/reports/metric_samples.hpp"
@@ -109,161 +112,237 @@ class Run : public Subcommand {
                                   "interleaved, one process per sample");
     auto& o = options_;
     command_->add_option(
-        "scenarios", o.selectors,
+        "selection", o.selectors,
         "Categories (fs), scenarios (fs/read-file-sync) or all; with --node, "
         "categories of --benchmark-dir, all, or scripts; with --gbench, "
         "regular expressions of benchmark names");
-    command_->add_option("--old-impl", o.old_impl,
-                         "Implementation for the old side (baseline)");
-    command_->add_option("--new-impl", o.new_impl,
-                         "Implementation for the new side (fast)");
-    command_->add_option("--old", o.old_program,
-                         "fpbench-scenarios build for the old side");
-    command_->add_option("--new", o.new_program,
-                         "fpbench-scenarios build for the new side");
     command_
-        ->add_option("--scenarios", o.scenario_program,
-                     "fpbench-scenarios to run")
-        ->capture_default_str();
+        ->add_option("--old-impl", o.old_impl,
+                     "Implementation for the old side (baseline)")
+        ->group(kGroupPrograms);
+    command_
+        ->add_option("--new-impl", o.new_impl,
+                     "Implementation for the new side (fast)")
+        ->group(kGroupPrograms);
+    command_
+        ->add_option("--old", o.old_program,
+                     "fpbench-scenarios build for the old side")
+        ->group(kGroupPrograms);
+    command_
+        ->add_option("--new", o.new_program,
+                     "fpbench-scenarios build for the new side")
+        ->group(kGroupPrograms);
+    command_
+        ->add_option("--scenario-program", o.scenario_program,
+                     "fpbench-scenarios to run (default: $FPBENCH_SCENARIOS, "
+                     "else the one beside fpbench, else on PATH)")
+        ->group(kGroupPrograms);
+    add_old_spelling(*command_, "--scenarios", "--scenario-program",
+                     o.scenario_program);
     command_
         ->add_option("--set", o.sets,
                      "key=value: replace that key's values (repeatable)")
-        ->allow_extra_args(false);
+        ->allow_extra_args(false)
+        ->group(kGroupSelection);
     command_
         ->add_option("--filter", o.filters,
                      "Keep scenarios whose name contains TEXT (with --node: "
                      "scripts whose file name does, as compare.js)")
-        ->allow_extra_args(false);
+        ->allow_extra_args(false)
+        ->group(kGroupSelection);
     command_
         ->add_option("--exclude", o.excludes,
                      "Drop scenarios whose name contains TEXT")
-        ->allow_extra_args(false);
+        ->allow_extra_args(false)
+        ->group(kGroupSelection);
     command_->add_option("--runs", o.runs, "Samples per side and configuration")
-        ->capture_default_str();
-    command_->add_option("--seed", seed_,
-                         "Seed of the randomized order (default: random)");
-    command_->add_option("--output,-o", o.output,
-                         "Samples CSV, - for stdout (the default)");
-    command_->add_option("--resume", o.resume,
-                         "Continue the run in this CSV up to --runs");
-    command_->add_option("--json", o.json,
-                         "Also write the samples with the machine context");
-    command_->add_option("--cpu", o.cpu, "Pin every sample to this CPU");
-    command_->add_flag("--no-progress", no_progress_,
-                       "No progress line on stderr");
-    command_->add_flag(
-        "--no-realtime", no_realtime_,
-        "Time samples at normal priority (by default they run at real-time "
-        "priority SCHED_FIFO 1 where permitted: other work then cannot take "
-        "the CPU from them)");
-    command_->add_option(
-        "--target-accuracy", target_accuracy_,
-        "Add runs until every 95% interval is within this, e.g. 2%");
+        ->capture_default_str()
+        ->group(kGroupSchedule);
+    command_
+        ->add_option("--seed", seed_,
+                     "Seed of the randomized order (default: random)")
+        ->group(kGroupSchedule);
+    command_
+        ->add_option("--output,-o", o.output,
+                     "Samples CSV, - for stdout (the default)")
+        ->group(kGroupOutput);
+    command_
+        ->add_option("--resume", o.resume,
+                     "Continue the run in this CSV up to --runs")
+        ->group(kGroupSchedule);
+    command_
+        ->add_option("--json", o.json,
+                     "Also write the samples with the machine context")
+        ->group(kGroupOutput);
+    command_->add_option("--cpu", o.cpu, "Pin every sample to this CPU")
+        ->group(kGroupSchedule);
+    command_
+        ->add_flag("--no-progress", no_progress_, "No progress line on stderr")
+        ->group(kGroupOutput);
+    command_
+        ->add_flag(
+            "--no-realtime", no_realtime_,
+            "Time samples at normal priority (by default they run at real-time "
+            "priority SCHED_FIFO 1 where permitted: other work then cannot "
+            "take "
+            "the CPU from them)")
+        ->group(kGroupSchedule);
+    command_
+        ->add_option(
+            "--target-accuracy", target_accuracy_,
+            "Add runs until every 95% interval is within this, e.g. 2%")
+        ->group(kGroupSchedule);
     command_
         ->add_option("--max-runs", o.max_runs,
                      "Upper bound with --target-accuracy")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->group(kGroupSchedule);
     command_
         ->add_option("--warmup", o.warmup,
                      "Samples per side and configuration to discard")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->group(kGroupSchedule);
     command_
         ->add_option("--min-time", o.min_time_s,
                      "Seconds each sample measures for")
-        ->capture_default_str();
-    command_->add_option(
-        "--sample-timeout", o.sample_timeout_s,
-        "Seconds before a sample's process (and what it started) is killed "
-        "and the sample failed (default max(60, 20 x --min-time); 10x that "
-        "for a Node script or under callgrind)");
-    command_->add_flag(
-        "--node", node_,
-        "Run Node.js benchmark scripts with the node binaries --old and --new");
+        ->capture_default_str()
+        ->group(kGroupSchedule);
+    command_
+        ->add_option(
+            "--sample-timeout", o.sample_timeout_s,
+            "Seconds before a sample's process (and what it started) is killed "
+            "and the sample failed (default max(60, 20 x --min-time); 10x that "
+            "for a Node script or under callgrind)")
+        ->group(kGroupSchedule);
+    command_
+        ->add_flag("--node", node_,
+                   "Run Node.js benchmark scripts with the node binaries --old "
+                   "and --new")
+        ->group(kGroupPrograms);
     command_
         ->add_option("--benchmark-dir", options_.benchmark_dir,
                      "With --node: Node's benchmark folder, whose categories "
                      "(fs, buffers, all) name scripts as compare.js's do")
-        ->capture_default_str();
-    command_->add_flag(
-        "--command", command_kind_,
-        "--old and --new are commands: each sample runs one, the whole "
-        "process being the operation");
+        ->capture_default_str()
+        ->group(kGroupPrograms);
+    command_
+        ->add_flag(
+            "--command", command_kind_,
+            "--old and --new are commands: each sample runs one, the whole "
+            "process being the operation")
+        ->group(kGroupPrograms);
     command_
         ->add_option("--param", params_,
                      "With --command: NAME=V1,V2,... ({NAME} in the commands "
                      "takes each value; every combination is a configuration)")
-        ->allow_extra_args(false);
+        ->allow_extra_args(false)
+        ->group(kGroupPrograms);
     command_
         ->add_option("--name", o.command.name,
                      "With --command: the filename of its rows")
-        ->capture_default_str();
-    command_->add_option("--setup", o.command.setup,
-                         "With --command: run once per configuration and "
-                         "side before its first sample, untimed");
-    command_->add_option("--prepare", o.command.prepare,
-                         "With --command: run before every sample, untimed");
-    command_->add_flag("--shell", o.command.shell,
-                       "With --command: run the commands with /bin/sh -c "
-                       "instead of executing their words");
-    command_->add_flag("--ignore-failure", o.command.ignore_failure,
-                       "With --command: a non-zero exit status is still a "
-                       "sample");
-    command_->add_flag(
-        "--gbench", gbench_,
-        "--old and --new are Google Benchmark binaries: one benchmark per "
-        "process; arguments after -- go to both");
-    command_->add_flag("--paired", o.paired,
-                       "Run each configuration's old and new sample back to "
-                       "back, in random order");
-    command_->add_option("--metric", metrics_,
-                         "Comma-separated: " + reports::metric_names_text() +
-                             " (default wall; any other writes JSON Lines)");
+        ->capture_default_str()
+        ->group(kGroupPrograms);
+    command_
+        ->add_option("--setup", o.command.setup,
+                     "With --command: run once per configuration and "
+                     "side before its first sample, untimed")
+        ->group(kGroupPrograms);
+    command_
+        ->add_option("--prepare", o.command.prepare,
+                     "With --command: run before every sample, untimed")
+        ->group(kGroupPrograms);
+    command_
+        ->add_flag("--shell", o.command.shell,
+                   "With --command: run the commands with /bin/sh -c "
+                   "instead of executing their words")
+        ->group(kGroupPrograms);
+    command_
+        ->add_flag("--ignore-failure", o.command.ignore_failure,
+                   "With --command: a non-zero exit status is still a "
+                   "sample")
+        ->group(kGroupPrograms);
+    command_
+        ->add_flag(
+            "--gbench", gbench_,
+            "--old and --new are Google Benchmark binaries: one benchmark per "
+            "process; arguments after -- go to both")
+        ->group(kGroupPrograms);
+    command_
+        ->add_flag("--paired", o.paired,
+                   "Run each configuration's old and new sample back to "
+                   "back, in random order")
+        ->group(kGroupSchedule);
+    command_
+        ->add_option("--metric", metrics_,
+                     "Comma-separated: " + reports::metric_names_text() +
+                         " (default wall; any other writes JSON Lines)")
+        ->group(kGroupMetrics);
     command_
         ->add_option(
             "--counter-runs", o.counter_runs,
             "Samples per side of the counted metrics (syscalls, instructions)")
-        ->capture_default_str();
-    command_->add_option(
-        "--counter-iterations", o.counter_iterations,
-        "Iterations of a counting sample, the first not counted (default 11; "
-        "5 under callgrind)");
-    command_->add_option("--jobs,-j", o.jobs,
-                         "Counting samples run at once (default: CPUs)");
+        ->capture_default_str()
+        ->group(kGroupMetrics);
+    command_
+        ->add_option("--counter-iterations", o.counter_iterations,
+                     "Iterations of a counting sample, the first not counted "
+                     "(default 11; "
+                     "5 under callgrind)")
+        ->group(kGroupMetrics);
+    command_
+        ->add_option("--jobs,-j", o.jobs,
+                     "Counting samples run at once (default: CPUs)")
+        ->group(kGroupSchedule);
     command_
         ->add_option("--valgrind", o.valgrind,
                      "valgrind to count instructions with")
-        ->capture_default_str();
-    command_->add_option("--time-budget", time_budget_,
-                         "Start no new round after this long: 90s, 10m, 1h");
-    command_->add_option(
-        "--shard", shard_,
-        "K/N: measure only part K of N of the selected configurations (the "
-        "same split on every machine)");
-    command_->add_option(
-        "--shard-costs", o.shard_costs,
-        "Balance the shards by the time each configuration took in this "
-        "earlier run's samples (CSV or JSON Lines)");
-    command_->add_option(
-        "--machine", o.machine_name,
-        "Machine name for the --json context (default: the host name)");
-    command_->add_flag(
-        "--until-decided", until_decided_,
-        "After --runs, add rounds only for the benchmarks the gate has not "
-        "decided, looking every --look-every runs up to --max-runs (alpha "
-        "spent "
-        "over the looks); gate the result with fpbench gate --until-decided");
+        ->capture_default_str()
+        ->group(kGroupMetrics);
+    command_
+        ->add_option("--time-budget", time_budget_,
+                     "Start no new round after this long: 90s, 10m, 1h")
+        ->group(kGroupSchedule);
+    command_
+        ->add_option(
+            "--shard", shard_,
+            "K/N: measure only part K of N of the selected configurations (the "
+            "same split on every machine)")
+        ->group(kGroupSelection);
+    command_
+        ->add_option(
+            "--shard-costs", o.shard_costs,
+            "Balance the shards by the time each configuration took in this "
+            "earlier run's samples (CSV or JSON Lines)")
+        ->group(kGroupSelection);
+    command_
+        ->add_option(
+            "--machine", o.machine_name,
+            "Machine name for the --json context (default: the host name)")
+        ->group(kGroupOutput);
+    command_
+        ->add_flag(
+            "--until-decided", until_decided_,
+            "After --runs, add rounds only for the benchmarks the gate has not "
+            "decided, looking every --look-every runs up to --max-runs (alpha "
+            "spent "
+            "over the looks); gate the result with fpbench gate "
+            "--until-decided")
+        ->group(kGroupSchedule);
     command_
         ->add_option("--look-every", look_every_,
                      "With --until-decided: runs between looks")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->group(kGroupSchedule);
     command_
         ->add_option("--max-regression", max_regression_,
                      "With --until-decided: the gate's threshold, e.g. 5%")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->group(kGroupDecisions);
     command_
         ->add_option("--alpha", alpha_,
                      "With --until-decided: the gate's alpha")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->group(kGroupDecisions);
   }
 
   [[nodiscard]] bool parsed() const override { return command_->parsed(); }

@@ -3,33 +3,55 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "fpbench/base/cli_vocabulary.hpp"
 #include "fpbench/reports/metric_samples.hpp"
 
 namespace fpbench::cli {
 
 void add_sample_input_flags(CLI::App& command, SampleInputFlags& flags) {
-  flags.csv_option = command
-                         .add_option("file", flags.csv_path,
-                                     "Samples CSV, or - for standard input")
-                         ->capture_default_str();
+  flags.csv_option =
+      command
+          .add_option("file", flags.csv_path,
+                      "Samples CSV or fpbench run's JSON Lines, or - for "
+                      "standard input")
+          ->capture_default_str();
   command
       .add_option(
           "--gbench", flags.gbench,
           "Google Benchmark JSON of the old build, then of the new one; "
           "each repetition is a sample, rate = 1/time")
       ->expected(2)
-      ->type_name("FILE");
+      ->type_name("FILE")
+      ->group(kGroupInput);
   command
       .add_option("--hyperfine", flags.hyperfine,
                   "hyperfine --export-json of the old command, then of the new "
                   "command; each run is a sample, rate = 1/time")
       ->expected(2)
-      ->type_name("FILE");
-  flags.metric_option = command.add_option(
-      "--metric", flags.metric,
-      "With --gbench: real_time (default) or cpu_time. With "
-      "fpbench run's JSON Lines: " +
-          reports::metric_names_text() + ", comma-separated");
+      ->type_name("FILE")
+      ->group(kGroupInput);
+  command
+      .add_option("--filter", flags.filters,
+                  "Keep benchmarks whose name (filename and configuration) "
+                  "contains TEXT (repeatable)")
+      ->allow_extra_args(false)
+      ->group(kGroupSelection);
+  command
+      .add_option("--exclude", flags.excludes,
+                  "Drop benchmarks whose name contains TEXT (repeatable)")
+      ->allow_extra_args(false)
+      ->group(kGroupSelection);
+  flags.metric_option =
+      command
+          .add_option("--metric", flags.metric,
+                      "Comma-separated, of fpbench run's JSON Lines: " +
+                          reports::metric_names_text())
+          ->group(kGroupMetrics);
+  command
+      .add_option("--gbench-time", flags.gbench_time,
+                  "With --gbench: the time that becomes the rate, real_time "
+                  "(default) or cpu_time")
+      ->group(kGroupMetrics);
 }
 
 Result<reports::SampleInputs> sample_inputs_from_flags(
@@ -45,11 +67,29 @@ Result<reports::SampleInputs> sample_inputs_from_flags(
   }
   const bool metric_given =
       flags.metric_option != nullptr && flags.metric_option->count() > 0;
+  // The time kind once went by --metric, which now names fpbench's metrics
+  // only.
+  const bool old_time_spelling =
+      metric_given && !flags.gbench.empty() &&
+      (flags.metric == "real_time" || flags.metric == "cpu_time");
+  if (old_time_spelling) {
+    note_old_spelling("--metric " + flags.metric,
+                      "--gbench-time " + flags.metric);
+  }
+  if (!flags.gbench_time.empty() && flags.gbench.empty())
+    return usage_error("--gbench-time goes with --gbench");
   if (!flags.gbench.empty()) {
-    const auto metric =
-        reports::parse_time_metric(metric_given ? flags.metric : "real_time");
+    const std::string time = old_time_spelling           ? flags.metric
+                             : flags.gbench_time.empty() ? "real_time"
+                                                         : flags.gbench_time;
+    const auto metric = reports::parse_time_metric(time);
     if (!metric) return metric.error();
     inputs.metric = *metric;
+    if (metric_given && !old_time_spelling) {
+      return usage_error(
+          "--metric names fpbench's metrics, which Google Benchmark JSON does "
+          "not have; its time kind is --gbench-time real_time|cpu_time");
+    }
   } else if (metric_given) {
     if (!flags.hyperfine.empty())
       return usage_error("--metric does not apply to --hyperfine");
@@ -69,6 +109,8 @@ Result<reports::SampleInputs> sample_inputs_from_flags(
   if (!files) inputs.csv_path = flags.csv_path;
   inputs.gbench = flags.gbench;
   inputs.hyperfine = flags.hyperfine;
+  inputs.filters = flags.filters;
+  inputs.excludes = flags.excludes;
   return inputs;
 }
 

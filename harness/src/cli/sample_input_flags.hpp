@@ -5,9 +5,11 @@
 //   [FILE]                      a compare.js samples CSV ("-": stdin)
 //   --gbench OLD.json NEW.json  Google Benchmark JSON, one file per side
 //   --hyperfine OLD.json NEW.json  hyperfine --export-json, one per side
-//   --metric real_time|cpu_time    which gbench time becomes the rate
+//   --gbench-time real_time|cpu_time  which gbench time becomes the rate
+//                               (once spelled --metric real_time|cpu_time)
 //   --metric wall,instructions,... which of fpbench's metrics (JSON Lines
 //   input)
+//   --filter TEXT, --exclude TEXT  the benchmarks kept, as fpbench run's
 
 #include <CLI/CLI.hpp>
 #include <string>
@@ -23,6 +25,9 @@ struct SampleInputFlags {
   std::vector<std::string> gbench;
   std::vector<std::string> hyperfine;
   std::string metric;
+  std::string gbench_time;
+  std::vector<std::string> filters;
+  std::vector<std::string> excludes;
   CLI::Option* csv_option = nullptr;
   CLI::Option* metric_option = nullptr;
 };
@@ -31,7 +36,8 @@ struct SampleInputFlags {
 void add_sample_input_flags(CLI::App& command, SampleInputFlags& flags);
 
 // After parsing: the inputs, or a usage error for a CSV together with
-// --gbench or --hyperfine, or --metric without --gbench.
+// --gbench or --hyperfine, --gbench-time without --gbench, or an unknown
+// metric.
 Result<reports::SampleInputs> sample_inputs_from_flags(
     const SampleInputFlags& flags);
 

@@ -5,61 +5,79 @@
 #include <string>
 #include <string_view>
 
+#include "fpbench/base/cli_vocabulary.hpp"
 #include "fpbench/history/history_commands.hpp"
 #include "fpbench/history/history_merge.hpp"
 #include "fpbench/reports/metric_samples.hpp"
 #include "history_subcommands.hpp"
 
 namespace fpbench::cli {
-namespace {
 
 void add_series_options(CLI::App* cmd, history::SeriesOptions& o,
                         bool detection, const std::string& metric_help) {
   cmd->add_option("--db", o.db,
                   "History store: an SQLite file, or a postgresql:// URL")
-      ->required();
-  cmd->add_option("--metric", o.metric, metric_help)->capture_default_str();
+      ->required()
+      ->group(kGroupInput);
+  cmd->add_option("--metric", o.metric, metric_help)
+      ->capture_default_str()
+      ->group(kGroupMetrics);
   cmd->add_option("--side", o.side,
                   "Which side's rates: new (the product) or old (the control)")
-      ->capture_default_str();
-  cmd->add_option("--machine", o.machine, "Only this machine");
-  cmd->add_option(
-      "--benchmark", o.benchmark_pattern,
-      "Only benchmarks whose name contains this text (plain substring)");
+      ->capture_default_str()
+      ->group(kGroupSelection);
+  cmd->add_option("--machine", o.machine, "Only this machine")
+      ->group(kGroupSelection);
+  cmd->add_option("--filter", o.filters,
+                  "Keep benchmarks whose name contains TEXT (repeatable)")
+      ->allow_extra_args(false)
+      ->group(kGroupSelection);
+  cmd->add_option("--exclude", o.excludes,
+                  "Drop benchmarks whose name contains TEXT (repeatable)")
+      ->allow_extra_args(false)
+      ->group(kGroupSelection);
+  add_old_spelling(*cmd, "--benchmark", "--filter", o.filters)
+      ->allow_extra_args(false);
   if (!detection) return;
   cmd->add_option("--window", o.window,
                   "Points per window of the change-point split phase")
       ->capture_default_str()
-      ->check(whole_number());
+      ->check(whole_number())
+      ->group(kGroupDecisions);
   cmd->add_option("--p-value", o.p_value,
                   "Largest p-value of a reported change point")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->group(kGroupDecisions);
   cmd->add_option("--min-segment", o.min_segment,
                   "Fewest runs on either side of a change point (at least 2); "
                   "a nightly's --since must exceed it")
       ->capture_default_str()
-      ->check(whole_number());
+      ->check(whole_number())
+      ->group(kGroupDecisions);
   cmd->add_option("--min-magnitude", o.min_magnitude_pct,
                   "Smallest |change| reported, in percent")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->group(kGroupDecisions);
 }
 
-// A flag given with an empty value would quietly mean its default (now,
-// this host, every machine), and a blank one would name a machine no one
-// can read in a table; say so instead.
 Result<void> refuse_empty_values(const CLI::App& cmd) {
   for (const CLI::Option* option : cmd.get_options()) {
     if (option->count() == 0) continue;
     for (const std::string& value : option->results()) {
       if (value.find_first_not_of(" \t\n\r\f\v") == std::string::npos) {
-        return usage_error(option->get_name() +
-                           (value.empty() ? ": empty" : ": blank") +
+        // A hidden old spelling has no name of its own in CLI11.
+        const std::string name = option->get_lnames().empty()
+                                     ? option->get_name()
+                                     : "--" + option->get_lnames().front();
+        return usage_error(name + (value.empty() ? ": empty" : ": blank") +
                            " value (leave the flag out for its default)");
       }
     }
   }
   return {};
 }
+
+namespace {
 
 // A count of runs: digits only, at least 1 (CLI11 would wrap -1 into a
 // size_t, or read "-1" as an unknown flag).
@@ -96,23 +114,32 @@ class History : public Subcommand {
     record_
         ->add_option("--db", r.db,
                      "History store: an SQLite file, or a postgresql:// URL")
-        ->required();
+        ->required()
+        ->group(kGroupInput);
     record_->add_option("--commit", r.commit, "Commit the run measured")
-        ->required();
-    record_->add_option(
-        "--date", r.date,
-        "ISO 8601 date of the commit or run (default: now, UTC)");
-    record_->add_option(
-        "--machine", r.machine,
-        "Machine name (default: the --context's, else this host's name)");
-    record_->add_option(
-        "--context", r.context,
-        "The --json file of fpbench run: the run's machine fingerprint "
-        "(default: this host's CPU, cores and kernel)");
-    record_->add_flag(
-        "--new-machine-class", r.new_machine_class,
-        "The machine changed (CPU, kernel, compiler, ...): start a new class "
-        "of it instead of refusing the run");
+        ->required()
+        ->group(kGroupInput);
+    record_
+        ->add_option("--date", r.date,
+                     "ISO 8601 date of the commit or run (default: now, UTC)")
+        ->group(kGroupInput);
+    record_
+        ->add_option(
+            "--machine", r.machine,
+            "Machine name (default: the --context's, else this host's name)")
+        ->group(kGroupInput);
+    record_
+        ->add_option(
+            "--context", r.context,
+            "The --json file of fpbench run: the run's machine fingerprint "
+            "(default: this host's CPU, cores and kernel)")
+        ->group(kGroupInput);
+    record_
+        ->add_flag("--new-machine-class", r.new_machine_class,
+                   "The machine changed (CPU, kernel, compiler, ...): start a "
+                   "new class "
+                   "of it instead of refusing the run")
+        ->group(kGroupInput);
 
     detect_ = history_->add_subcommand(
         "detect",
@@ -121,13 +148,18 @@ class History : public Subcommand {
         detect_, detect_options_.series, true,
         "wall (ops/s), cpu, faults, instructions, syscalls, syscalls_all, "
         "syscalls:NAME (per operation, a rise is a regression), or all");
-    detect_->add_option("--since", detect_options_.since,
-                        "N: the last N runs; or a commit: runs at or after it "
-                        "(default: last run)");
     detect_
-        ->add_option("--format", detect_options_.format,
-                     "text, markdown or json")
-        ->capture_default_str();
+        ->add_option("--since", detect_options_.since,
+                     "N: the last N runs; or a commit: runs at or after it "
+                     "(default: last run)")
+        ->group(kGroupDecisions);
+    detect_
+        ->add_option(
+            "--format", detect_options_.format,
+            output_formats_text({OutputFormat::kText, OutputFormat::kMarkdown,
+                                 OutputFormat::kJson}))
+        ->capture_default_str()
+        ->group(kGroupOutput);
 
     report_ = history_->add_subcommand(
         "report",
@@ -135,11 +167,17 @@ class History : public Subcommand {
     add_series_options(
         report_, report_options_.series, true,
         "The metric reported (wall in ops/s): " + reports::metric_names_text());
-    report_->add_option("--format", report_options_.format, "markdown or json")
-        ->capture_default_str();
-    report_->add_option("--last", last_runs_,
-                        "List the change points of the last N runs (N >= 1) "
-                        "only (default: all)");
+    report_
+        ->add_option(
+            "--format", report_options_.format,
+            output_formats_text({OutputFormat::kMarkdown, OutputFormat::kJson}))
+        ->capture_default_str()
+        ->group(kGroupOutput);
+    report_
+        ->add_option("--last", last_runs_,
+                     "List the change points of the last N runs (N >= 1) "
+                     "only (default: all)")
+        ->group(kGroupOutput);
 
     plot_ = history_->add_subcommand(
         "plot", "Plot data of the series (writes OUT.json beside OUT.png)");
@@ -161,7 +199,8 @@ class History : public Subcommand {
         ->add_option(
             "--db", merge_options_.db,
             "Destination store: an SQLite file, or a postgresql:// URL")
-        ->required();
+        ->required()
+        ->group(kGroupInput);
 
     samples_ =
         history_->add_subcommand("samples",
@@ -170,15 +209,18 @@ class History : public Subcommand {
     samples_
         ->add_option("--db", samples_options_.db,
                      "History store: an SQLite file, or a postgresql:// URL")
-        ->required();
+        ->required()
+        ->group(kGroupInput);
     samples_
         ->add_option("--commit", samples_options_.commit,
                      "The commit (a unique prefix)")
-        ->required();
+        ->required()
+        ->group(kGroupSelection);
     samples_
         ->add_option("--machine", samples_options_.machines,
                      "Only these machines (repeatable)")
-        ->allow_extra_args(false);
+        ->allow_extra_args(false)
+        ->group(kGroupSelection);
   }
 
   [[nodiscard]] bool parsed() const override {

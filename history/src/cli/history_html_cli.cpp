@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "fpbench/base/cli_vocabulary.hpp"
 #include "fpbench/history/history_html.hpp"
 #include "fpbench/reports/metric_samples.hpp"
 #include "history_subcommands.hpp"
@@ -22,45 +23,22 @@ class HistoryHtml : public Subcommand {
                      "Folder to write index.html, runs.js, b/ and "
                      "assets/ into (created if missing)")
         ->required();
-    cmd_->add_option("--db", o.db,
-                     "History store: an SQLite file, or a postgresql:// URL")
-        ->required();
-    cmd_->add_option(
-            "--metric", o.metric,
-            "The metric shown (wall in ops/s): " + reports::metric_names_text())
-        ->capture_default_str();
-    cmd_->add_option(
-            "--side", o.side,
-            "Which side's rates: new (the product) or old (the control)")
-        ->capture_default_str();
-    cmd_->add_option("--machine", o.machine, "Only this machine");
-    cmd_->add_option(
-        "--benchmark", o.benchmark_pattern,
-        "Only benchmarks whose name contains this text (plain substring)");
-    cmd_->add_option("--window", o.window,
-                     "Points per window of the change-point split phase")
-        ->capture_default_str()
-        ->check(whole_number());
-    cmd_->add_option("--p-value", o.p_value,
-                     "Largest p-value of a reported change point")
-        ->capture_default_str();
-    cmd_->add_option("--min-segment", o.min_segment,
-                     "Fewest runs on either side of a change point")
-        ->capture_default_str()
-        ->check(whole_number());
-    cmd_->add_option("--min-magnitude", o.min_magnitude_pct,
-                     "Smallest |change| shown, in percent")
-        ->capture_default_str();
+    add_series_options(
+        cmd_, o, true,
+        "The metric shown (wall in ops/s): " + reports::metric_names_text());
     cmd_->add_option("--commit-url", options_.commit_url,
                      "Link commits here, {sha} standing for the commit: "
-                     "'https://github.com/ORG/REPO/commit/{sha}'");
+                     "'https://github.com/ORG/REPO/commit/{sha}'")
+        ->group(kGroupOutput);
     cmd_->add_option("--title", options_.title, "Title of the overview")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->group(kGroupOutput);
   }
 
   [[nodiscard]] bool parsed() const override { return cmd_->parsed(); }
 
   Result<int> run() override {
+    if (auto given = refuse_empty_values(*cmd_); !given) return given.error();
     auto out = history::history_html(options_);
     if (!out) return out.error();
     if (auto written = write_stdout(out->text); !written)

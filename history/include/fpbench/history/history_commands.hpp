@@ -66,7 +66,10 @@ struct SeriesOptions {
   std::string side = "new";
   std::string metric = "wall";  // a metric_info name; "all" for detect only
   std::string machine;
-  std::string benchmark_pattern;
+  // As fpbench run selects: benchmarks whose name contains one of
+  // `filters` (all when none), less those containing an exclude.
+  std::vector<std::string> filters;
+  std::vector<std::string> excludes;
   std::size_t window = 50;
   double p_value = 0.001;       // after the correction for split positions
   std::size_t min_segment = 4;  // fewest runs on either side of a change point

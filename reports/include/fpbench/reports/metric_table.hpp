@@ -25,4 +25,16 @@ std::string format_metric_text(const MetricSamples& samples,
 std::string format_metric_markdown(const MetricSamples& samples,
                                    const Comparison& comparison);
 
+// The same rows as data. JSON: {"metric", "description", "source",
+// "higher_is_better", "comparisons", "rows": [{"name", "filename",
+// "configuration", "old"/"new": {"n", "mean", "samples"}, "change_pct",
+// "exact", "stars", "p_value", "accuracy_95_pct"}]}, the last three null
+// for exact rows or untested ones. CSV: metric_csv_header() once, then the
+// rows of each metric (RFC 4180 quoting, NA for what is not there).
+std::string format_metric_json(const MetricSamples& samples,
+                               const Comparison& comparison);
+std::string metric_csv_header();
+std::string format_metric_csv_rows(const MetricSamples& samples,
+                                   const Comparison& comparison);
+
 }  // namespace fpbench::reports

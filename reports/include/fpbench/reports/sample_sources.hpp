@@ -12,6 +12,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "fpbench/base/result.hpp"
@@ -28,7 +29,18 @@ struct SampleInputs {
   TimeMetric metric = TimeMetric::kRealTime;  // gbench only
   std::vector<std::string>
       metric_names;  // fpbench's metrics; empty: the default
+  // As fpbench run selects: keep the benchmarks whose name ("filename
+  // configuration") contains one of `filters` (all when none), then drop
+  // those containing an exclude.
+  std::vector<std::string> filters;
+  std::vector<std::string> excludes;
 };
+
+// True when a benchmark's `name` is selected by that rule (also the
+// history's, over its series' names).
+bool name_selected(std::string_view name,
+                   const std::vector<std::string>& filters,
+                   const std::vector<std::string>& excludes);
 
 // One metric's samples, described for the reports: what the numbers are
 // ("rate_ops_per_s", "instructions per operation (valgrind), lower is
@@ -64,7 +76,8 @@ Result<std::vector<MetricInput>> select_metrics(
     const LoadedSamples& loaded, const std::vector<std::string>& names);
 
 // Usage errors: no input or more than one kind, a file list that is not
-// exactly OLD and NEW. Otherwise the errors of reading and parsing.
+// exactly OLD and NEW, a --filter/--exclude that leaves no benchmark.
+// Otherwise the errors of reading and parsing.
 Result<LoadedSamples> load_samples(const SampleInputs& inputs);
 
 }  // namespace fpbench::reports

@@ -1,0 +1,208 @@
+// One vocabulary across the subcommands: --format's values and its one
+// refusal, every format for every metric, --filter/--exclude on compared
+// samples, the option groups of --help, and old spellings that still work
+// with a note naming the new one.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "test_files.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using fpbench::harness::test_support::CliRun;
+using fpbench::harness::test_support::run_program;
+
+const std::string kCsv =
+    FPBENCH_SOURCE_DIR "/reports/tests/data/compare-r/readfilesync.csv";
+const std::string kGbench = FPBENCH_SOURCE_DIR "/reports/tests/data/gbench/";
+
+class CliVocabulary : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("fpbench-vocabulary-" + std::to_string(::getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  CliRun run(const std::string& args) {
+    return run_program(FPBENCH_CLI, args, dir_);
+  }
+
+  // fpbench run's JSON Lines: two benchmarks, three processes a side, wall
+  // rates that differ, instructions that vary, system calls exact.
+  std::string metrics_file() {
+    const fs::path p = dir_ / "samples.jsonl";
+    std::ofstream out(p);
+    for (const char* config : {"size=1", "size=2"}) {
+      for (int i = 0; i < 3; ++i) {
+        for (const char* side : {"old", "new"}) {
+          const bool is_new = std::string(side) == "new";
+          out << R"({"binary":")" << side
+              << R"(","filename":"fs/read","configuration":")" << config
+              << R"(","metrics":{"wall":{"value":)"
+              << (is_new ? 1100 : 1000) + i
+              << R"(,"source":"clock"},"instructions":{"value":)"
+              << (is_new ? 900 : 1000) + 3 * i
+              << R"(,"source":"valgrind"},"syscalls":{"value":)"
+              << (is_new ? 4 : 5) << R"(,"source":"tracepoint"}}})"
+              << "\n";
+        }
+      }
+    }
+    return p.string();
+  }
+
+  fs::path dir_;
+};
+
+TEST_F(CliVocabulary, EveryFormatShowsEveryMetric) {
+  const std::string file = metrics_file();
+  const CliRun json = run("compare --format json '" + file + "'");
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  const auto docs = nlohmann::json::parse(json.out);
+  ASSERT_TRUE(docs.is_array()) << json.out;
+  ASSERT_EQ(docs.size(), 3u);
+  EXPECT_EQ(docs[1].at("metric"), "instructions");
+  EXPECT_EQ(docs[1].at("source"), "valgrind");
+  EXPECT_EQ(docs[1].at("higher_is_better"), false);
+  ASSERT_EQ(docs[1].at("rows").size(), 2u);
+  // (903 - 1003) / 1003: the means of the instruction counts.
+  EXPECT_NEAR(docs[1].at("rows")[0].at("change_pct").get<double>(), -9.970,
+              0.001);
+  EXPECT_EQ(docs[2].at("rows")[0].at("exact"), true);
+  EXPECT_TRUE(docs[2].at("rows")[0].at("stars").is_null());
+
+  const CliRun one =
+      run("compare --metric instructions --format json '" + file + "'");
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  EXPECT_EQ(nlohmann::json::parse(one.out), docs[1]);
+
+  const CliRun csv = run("compare --format csv '" + file + "'");
+  ASSERT_EQ(csv.exit_code, 0) << csv.err;
+  EXPECT_EQ(csv.out.rfind("metric,source,name,filename,configuration,", 0), 0u)
+      << csv.out;
+  EXPECT_EQ(std::count(csv.out.begin(), csv.out.end(), '\n'), 1 + 3 * 2);
+  EXPECT_NE(csv.out.find("\n\"syscalls\",\"tracepoint\",\"fs/read size=1\","
+                         "\"fs/read\",\"size=1\",3,3,5,4,-20,false,true,NA,"
+                         "NA,NA\n"),
+            std::string::npos)
+      << csv.out;
+
+  for (const char* format : {"text", "markdown", "md"}) {
+    const CliRun r = run(std::string("compare --format ") + format + " '" +
+                         file + "' --metric instructions");
+    EXPECT_EQ(r.exit_code, 0) << format << ": " << r.err;
+    EXPECT_NE(r.out.find("instructions"), std::string::npos) << r.out;
+  }
+}
+
+TEST_F(CliVocabulary, OneRefusalForAFormatACommandDoesNotWrite) {
+  const std::string file = metrics_file();
+  const std::string bisect =
+      "bisect --good a --bad b --build true --command true ";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"compare --format html '" + kCsv + "'",
+       "unknown format 'html': expected text, markdown (or md), json or csv"},
+      {"gate --format csv '" + kCsv + "'",
+       "unknown format 'csv': expected text, markdown (or md), json or html"},
+      {bisect + "--format html",
+       "unknown format 'html': expected text, markdown (or md) or json"},
+      {"compare --format yaml '" + kCsv + "'",
+       "unknown format 'yaml': expected text, markdown (or md), json or csv"},
+  };
+  for (const auto& [args, message] : cases) {
+    const CliRun r = run(args);
+    EXPECT_EQ(r.exit_code, 2) << args;
+    EXPECT_EQ(r.err, "fpbench: error: " + message + "\n") << args;
+  }
+  const CliRun md = run("gate --format md '" + file + "'");
+  EXPECT_NE(md.exit_code, 2) << md.err;
+  EXPECT_EQ(md.out, run("gate --format markdown '" + file + "'").out);
+}
+
+TEST_F(CliVocabulary, CompareAndGateSelectByFilterAndExcludeAsRunDoes) {
+  const CliRun all = run("compare '" + kCsv + "'");
+  ASSERT_EQ(all.exit_code, 0) << all.err;
+  EXPECT_EQ(run("compare --filter readFile '" + kCsv + "'").out, all.out);
+  EXPECT_EQ(run("compare --exclude no-such '" + kCsv + "'").out, all.out);
+  const CliRun none = run("compare --exclude readFile '" + kCsv + "'");
+  EXPECT_EQ(none.exit_code, 2);
+  EXPECT_EQ(none.err,
+            "fpbench: error: no benchmark is selected by --filter and "
+            "--exclude\n");
+
+  const std::string file = metrics_file();
+  const CliRun gate = run("gate --filter fs/read '" + file + "'");
+  EXPECT_NE(gate.exit_code, 2) << gate.err;
+  EXPECT_EQ(run("gate --filter other '" + file + "'").exit_code, 2);
+}
+
+TEST_F(CliVocabulary, HelpListsOptionsByGroupWithoutOldSpellings) {
+  const CliRun help = run("run --help");
+  ASSERT_EQ(help.exit_code, 0);
+  for (const char* group : {"Programs:", "Selection:", "Schedule:", "Metrics:",
+                            "Output:", "Decisions:"}) {
+    EXPECT_NE(help.out.find(std::string("\n") + group + "\n"),
+              std::string::npos)
+        << group << " in\n"
+        << help.out;
+  }
+  EXPECT_EQ(help.out.find("  --scenarios "), std::string::npos) << help.out;
+  const CliRun gate = run("gate --help");
+  EXPECT_NE(gate.out.find("  --first-look "), std::string::npos);
+  EXPECT_EQ(gate.out.find("  --runs "), std::string::npos) << gate.out;
+  EXPECT_NE(gate.out.find("  --gbench-time "), std::string::npos);
+}
+
+TEST_F(CliVocabulary, OldSpellingsStillWorkWithANoteNamingTheNewOne) {
+  const std::string file = metrics_file();
+  const std::string gate = "gate --until-decided --look-every 1 --max-runs 3 ";
+  const CliRun now = run(gate + "--first-look 3 '" + file + "'");
+  const CliRun old = run(gate + "--runs 3 '" + file + "'");
+  EXPECT_EQ(old.exit_code, now.exit_code);
+  EXPECT_EQ(old.out, now.out);
+  EXPECT_EQ(now.err, "");
+  EXPECT_EQ(old.err,
+            "fpbench: note: --runs is now --first-look; --runs goes in the "
+            "next release\n");
+
+  const std::string pair = "--gbench '" + kGbench + "tiny-1.7.1-old.json' '" +
+                           kGbench + "tiny-1.7.1-new.json'";
+  const CliRun time = run("compare --gbench-time cpu_time " + pair);
+  const CliRun time_old = run("compare --metric cpu_time " + pair);
+  EXPECT_EQ(time.exit_code, 0) << time.err;
+  EXPECT_EQ(time_old.out, time.out);
+  EXPECT_NE(time_old.err.find("fpbench: note: --metric cpu_time is now "
+                              "--gbench-time cpu_time; --metric cpu_time goes "
+                              "in the next release\n"),
+            std::string::npos)
+      << time_old.err;
+  EXPECT_NE(run("compare --gbench-time cpu_time '" + kCsv + "'").exit_code, 0);
+
+  const CliRun bisect = run("bisect --scenarios build/fpbench-scenarios");
+  EXPECT_EQ(bisect.exit_code, 2);
+  EXPECT_EQ(bisect.err,
+            "fpbench: note: --scenarios is now --scenario-program; "
+            "--scenarios goes in the next release\n"
+            "fpbench: error: bisect needs --good REV and --bad REV\n");
+
+  const std::string program = std::string("'") + FPBENCH_SCENARIOS + "'";
+  const CliRun list = run("list fs --scenario-program " + program);
+  const CliRun list_old = run("list fs --scenarios " + program);
+  EXPECT_EQ(list.exit_code, 0) << list.err;
+  EXPECT_EQ(list_old.out, list.out);
+  EXPECT_EQ(list_old.err,
+            "fpbench: note: --scenarios is now --scenario-program; "
+            "--scenarios goes in the next release\n");
+}
+
+}  // namespace
