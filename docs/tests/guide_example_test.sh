@@ -33,10 +33,10 @@ run)
   fpbench=$3 program=$4
   work=$(mktemp -d)
   trap 'rm -rf "$work"' EXIT
-  listing=$("$fpbench" list --scenarios "$program" example)
+  listing=$("$fpbench" list --scenario-program "$program" example)
   grep -q '^example/count-lines$' <<<"$listing" || fail "fpbench list does not show example/count-lines: $listing"
   grep -q 'lineLength: 16 1024' <<<"$listing" || fail "fpbench list does not show the grid: $listing"
-  args=(run --scenarios "$program" --old-impl baseline --new-impl fast
+  args=(run --scenario-program "$program" --old-impl baseline --new-impl fast
     example/count-lines --runs 2 --min-time 0.01 --no-progress --no-realtime
     -o "$work/samples.csv")
   if "$program" --build-info | grep -qE 'sanitized=yes|optimized=no|assertions=yes'; then
