@@ -74,6 +74,8 @@ class GbenchSource final : public SampleSource {
   }
 
   [[nodiscard]] Result<void> check() const override {
+    if (how_.kind == GbenchMeasure::Kind::kTimed && !takes_counts_)
+      takes_counts_ = accepts_iteration_counts();
     if (how_.counters.empty()) return {};
     if (::access(how_.preload.c_str(), R_OK) != 0) {
       return unavailable_error(
@@ -97,13 +99,50 @@ class GbenchSource final : public SampleSource {
     return split_gbench_name(job) == std::pair{filename, configuration};
   }
 
+  [[nodiscard]] bool takes_iterations() const override {
+    return how_.kind == GbenchMeasure::Kind::kTimed &&
+           takes_counts_.value_or(false);
+  }
+
+  [[nodiscard]] Result<Measurements> measure_iterations(
+      const std::string& job, const ProcessOptions& options,
+      std::int64_t iterations) const override {
+    return sample(job, options, takes_iterations() ? iterations : 0);
+  }
+
   [[nodiscard]] Result<Measurements> measure(
       const std::string& job, const ProcessOptions& options) const override {
+    return sample(job, options, 0);
+  }
+
+ private:
+  // Google Benchmark 1.8 on takes --benchmark_min_time=Nx, N iterations
+  // exactly; 1.7 and older refuse it (BENCHMARK_MAIN exits 1) or say it is
+  // not a number.
+  [[nodiscard]] bool accepts_iteration_counts() const {
+    std::vector<std::string> argv = {program_};
+    argv.insert(argv.end(), how_.args.begin(), how_.args.end());
+    argv.emplace_back("--benchmark_min_time=1x");
+    argv.emplace_back("--benchmark_list_tests");
+    ProcessOptions options;
+    options.timeout = how_.query_timeout;
+    const auto p = run_process(argv, options);
+    return p && p->ok() &&
+           p->err.find("benchmark_min_time") == std::string::npos;
+  }
+
+  // `fixed`: the timed loop's count (0: Google Benchmark finds one towards
+  // min_time).
+  [[nodiscard]] Result<Measurements> sample(const std::string& job,
+                                            const ProcessOptions& options,
+                                            std::int64_t fixed) const {
     std::vector<std::string> argv = {program_};
     argv.insert(argv.end(), how_.args.begin(), how_.args.end());
     argv.push_back("--benchmark_filter=" + exact_gbench_filter(job));
     argv.emplace_back("--benchmark_format=json");
-    argv.push_back(fmt::format("--benchmark_min_time={}", how_.min_time_s));
+    argv.push_back(
+        fixed > 0 ? fmt::format("--benchmark_min_time={}x", fixed)
+                  : fmt::format("--benchmark_min_time={}", how_.min_time_s));
     const bool callgrind = how_.kind == GbenchMeasure::Kind::kCallgrind;
     std::string callgrind_dir;
     if (callgrind) {
@@ -326,6 +365,8 @@ class GbenchSource final : public SampleSource {
   GbenchMeasure how_;
   mutable std::mutex linkage_mutex_;
   mutable std::optional<Linkage> linkage_;
+  // Found by check(), before any sample.
+  mutable std::optional<bool> takes_counts_;
 };
 
 // The largest "threads" of the runs in Google Benchmark's JSON output.

@@ -77,6 +77,7 @@ Pass add_pass(
   pass.runs = timed ? o.runs : o.counter_runs;
   pass.warmup = timed ? o.warmup : 0;
   pass.paired = timed && o.paired;
+  pass.iterations_from_warmup = timed;
   pass.realtime = timed && o.realtime;
   const unsigned cpus = std::max(1U, std::thread::hardware_concurrency());
   pass.parallel = timed ? 1 : o.jobs.value_or(static_cast<int>(cpus));

@@ -96,6 +96,8 @@ class PassRunner {
   }
 
   Result<void> run() {
+    const auto pass_started = std::chrono::steady_clock::now();
+    timing_.key_metric = pass_.key_metric;
     for (int w = 0; w < pass_.warmup; ++w) {
       if (auto r = run_round(/*keep=*/false); !r) return r;
     }
@@ -109,6 +111,8 @@ class PassRunner {
       if (auto r = run_round(/*keep=*/true); !r) return r;
     }
     for (const auto& b : benchmarks_) summary_.results.push_back(b);
+    timing_.wall_s = seconds_since(pass_started);
+    summary_.timings.push_back(timing_);
     return {};
   }
 
@@ -224,12 +228,23 @@ class PassRunner {
     std::array<Measurements, 2> measured;
     for (std::size_t k = 0; k < u.count; ++k) {
       const std::size_t side = u.sides[k];
-      auto m = pass_.sources[side]->measure(
-          s.job,
-          ProcessOptions{o_.cpu, pass_.realtime, pass_.sample_timeout, {}, {}});
+      const SampleSource& source = *pass_.sources[side];
+      const ProcessOptions process{
+          o_.cpu, pass_.realtime, pass_.sample_timeout, {}, {}};
+      const std::int64_t iterations = keep ? warmup_iterations(u.job, side) : 0;
+      const auto sample_started = std::chrono::steady_clock::now();
+      auto m = iterations > 0
+                   ? source.measure_iterations(s.job, process, iterations)
+                   : source.measure(s.job, process);
+      const double sample_s = seconds_since(sample_started);
       const std::lock_guard lock(mutex_);
       ++done_samples_;
       ++done_in_round_;
+      timing_.in_samples_s += sample_s;
+      if (!keep) {
+        timing_.warmup_s += sample_s;
+        ++timing_.warmup_samples;
+      }
       if (!m) {
         s.failed = true;
         const std::string dropped =
@@ -242,6 +257,8 @@ class PassRunner {
         update_progress();
         return {};
       }
+      if (!keep) remember_iterations(u.job, side, *m);
+      if (keep && iterations > 0) ++timing_.fixed_iterations;
       measured[k] = std::move(*m);
       update_progress();
     }
@@ -256,15 +273,42 @@ class PassRunner {
         if (const reports::MetricReading* m = r.find(pass_.key_metric)) {
           values_of(key_of(r)).values[side].push_back(m->value);
         }
+        if (const reports::MetricReading* w = r.find("wall")) {
+          timing_.timed_s += w->time_s.value_or(0);
+        }
         lines += render(r);
         summary_.records.push_back(r);
         ++rows;
       }
       ++s.done[side];
+      ++timing_.samples;
     }
     if (auto written = writer_.write(lines); !written) return written;
     summary_.samples_written += rows;
     return {};
+  }
+
+  // The count a warm-up sample of one benchmark ran, for the samples after
+  // it; none from a source that finds its own or from a batch.
+  void remember_iterations(std::size_t job, std::size_t side,
+                           const Measurements& m) {
+    if (!pass_.iterations_from_warmup ||
+        !pass_.sources[side]->takes_iterations() || m.size() != 1 ||
+        m.front().iterations <= 0)
+      return;
+    warmup_iterations_[{job, side}] = m.front().iterations;
+  }
+
+  [[nodiscard]] std::int64_t warmup_iterations(std::size_t job,
+                                               std::size_t side) {
+    const std::lock_guard lock(mutex_);
+    const auto it = warmup_iterations_.find({job, side});
+    return it == warmup_iterations_.end() ? 0 : it->second;
+  }
+
+  static double seconds_since(std::chrono::steady_clock::time_point t) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t)
+        .count();
   }
 
   [[nodiscard]] std::string render(const SampleRecord& r) const {
@@ -303,9 +347,29 @@ class PassRunner {
   std::size_t round_ = 0;
   std::size_t round_samples_ = 0;
   std::size_t done_in_round_ = 0;
+  std::map<std::pair<std::size_t, std::size_t>, std::int64_t>
+      warmup_iterations_;
+  PassTiming timing_;
 };
 
 }  // namespace
+
+std::string describe_timing(const PassTiming& t) {
+  const auto pct = [&](double part) {
+    return t.wall_s > 0 ? 100 * part / t.wall_s : 0.0;
+  };
+  std::string out = fmt::format(
+      "{} pass: {} samples in {:.1f} s, {:.1f}% of it inside timed loops "
+      "({:.1f} s); samples' processes {:.1f} s ({:.1f}%), of which warm-up "
+      "{:.1f} s ({} samples)",
+      t.key_metric, t.samples, t.wall_s, pct(t.timed_s), t.timed_s,
+      t.in_samples_s, pct(t.in_samples_s), t.warmup_s, t.warmup_samples);
+  if (t.fixed_iterations > 0) {
+    out += fmt::format("; {} samples ran the iteration count of their warm-up",
+                       t.fixed_iterations);
+  }
+  return out;
+}
 
 Result<std::vector<std::string>> common_jobs(
     const Pass& pass, const std::function<bool(const std::string&)>& keep) {

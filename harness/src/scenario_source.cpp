@@ -158,6 +158,26 @@ class ScenarioSource final : public SampleSource {
 
   [[nodiscard]] Result<Measurements> measure(
       const std::string& job, const ProcessOptions& options) const override {
+    return sample(job, options, 0);
+  }
+
+  // Timed samples escalate their count towards min_time otherwise, with the
+  // scenario's fixture set up again at every step.
+  [[nodiscard]] bool takes_iterations() const override {
+    return how_.kind == ScenarioMeasure::Kind::kTimed && !how_.batch;
+  }
+
+  [[nodiscard]] Result<Measurements> measure_iterations(
+      const std::string& job, const ProcessOptions& options,
+      std::int64_t iterations) const override {
+    return sample(job, options, takes_iterations() ? iterations : 0);
+  }
+
+ private:
+  // `fixed`: the timed loop's count (0: found towards min_time).
+  [[nodiscard]] Result<Measurements> sample(const std::string& job,
+                                            const ProcessOptions& options,
+                                            std::int64_t fixed) const {
     std::vector<std::string> names;
     if (how_.batch) {
       const auto it = batches_.find(job);
@@ -169,7 +189,9 @@ class ScenarioSource final : public SampleSource {
     }
     std::vector<std::string> argv = program_.argv_for(names);
     std::string callgrind_dir;
-    if (how_.kind == ScenarioMeasure::Kind::kTimed) {
+    if (how_.kind == ScenarioMeasure::Kind::kTimed && fixed > 0) {
+      argv.push_back(fmt::format("--iterations={}", fixed));
+    } else if (how_.kind == ScenarioMeasure::Kind::kTimed) {
       argv.push_back(fmt::format("--benchmark_min_time={}", how_.min_time_s));
     } else {
       argv.push_back(fmt::format("--iterations={}", how_.iterations));
@@ -255,7 +277,6 @@ class ScenarioSource final : public SampleSource {
     return std::move(*records);
   }
 
- private:
   // Allocations are counted by the preload library (loop_counters.hpp).
   [[nodiscard]] ProcessOptions with_preload(ProcessOptions options) const {
     if (how_.counters.find("allocs") != std::string::npos)

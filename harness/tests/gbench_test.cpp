@@ -7,10 +7,13 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "fpbench/harness/sample_source.hpp"
 #include "fpbench/reports/metric_samples.hpp"
@@ -213,6 +216,63 @@ TEST_F(GbenchRun, ABinaryThatIsNotGoogleBenchmarkIsRefusedBeforeAnySample) {
   EXPECT_NE(missing.exit_code, 0);
   EXPECT_NE(missing.err.find("/nonexistent/bench"), std::string::npos)
       << missing.err;
+}
+
+// A stand-in Google Benchmark binary that logs each run's arguments and
+// runs 64 iterations unless --benchmark_min_time=Nx asks for N; as 1.7 does,
+// `old_flags` refuses Nx (BENCHMARK_MAIN exits 1 on a flag it cannot read).
+fs::path fake_gbench(const fs::path& dir, const std::string& name,
+                     bool old_flags) {
+  const fs::path p = dir / name;
+  std::ofstream(p)
+      << "#!/bin/sh\n"
+      << "for a in \"$@\"; do case $a in --benchmark_min_time=*x) "
+      << (old_flags ? "echo \"$0: error: unrecognized command-line flag: "
+                      "$a\" >&2; exit 1;;"
+                    : ";;")
+      << " esac; done\n"
+      << "case \" $* \" in *' --benchmark_list_tests '*) echo BM_a/1; exit "
+         "0;; esac\n"
+      << "echo \"$*\" >> \"$0.log\"\n"
+      << "n=64; for a in \"$@\"; do case $a in --benchmark_min_time=*x) "
+         "n=${a#--benchmark_min_time=}; n=${n%x};; esac; done\n"
+      << "echo '{\"benchmarks\":[{\"name\":\"BM_a/1\",\"run_type\":"
+         "\"iteration\",\"iterations\":'$n',\"real_time\":1000,"
+         "\"time_unit\":\"ns\"}]}'\n";
+  fs::permissions(p, fs::perms::owner_all);
+  return p;
+}
+
+// The min_time argument of every logged run, in order.
+std::vector<std::string> min_times(const fs::path& log) {
+  std::vector<std::string> out;
+  std::istringstream lines(test_support::slurp(log));
+  for (std::string line; std::getline(lines, line);) {
+    const std::size_t at = line.find("--benchmark_min_time=");
+    out.push_back(at == std::string::npos
+                      ? "none"
+                      : line.substr(at + 21, line.find(' ', at) - at - 21));
+  }
+  return out;
+}
+
+TEST_F(GbenchRun, TimedSamplesRunTheWarmUpsCountWhereTheBinaryTakesNx) {
+  using Runs = std::vector<std::string>;
+  for (const bool old_flags : {false, true}) {
+    const fs::path bench =
+        fake_gbench(dir_, old_flags ? "gb17.sh" : "gb18.sh", old_flags);
+    const CliRun r = fpbench("run --gbench --old '" + bench.string() +
+                             "' --new '" + bench.string() +
+                             "' --runs 2 --min-time 0.01 --no-progress -o '" +
+                             (dir_ / "out.csv").string() + "'");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    // Both sides' warm-ups, then two samples a side.
+    const Runs expected =
+        old_flags ? Runs(6, "0.01")
+                  : Runs{"0.01", "0.01", "64x", "64x", "64x", "64x"};
+    EXPECT_EQ(min_times(bench.string() + ".log"), expected)
+        << (old_flags ? "1.7" : "1.8");
+  }
 }
 
 TEST_F(GbenchRun, UsageErrorsNameTheOption) {

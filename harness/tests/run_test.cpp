@@ -13,6 +13,8 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -119,6 +121,88 @@ TEST_F(Run, RealScenariosGiveACompleteComparableCsv) {
   const CliRun c = fpbench("compare '" + csv.string() + "'");
   EXPECT_EQ(c.exit_code, 0);
   EXPECT_NE(c.out.find("fs/read-file-sync path='existing'"), std::string::npos);
+}
+
+// A stand-in that logs its arguments and, like Google Benchmark towards
+// min_time, finds a count of its own (40 for the old side, 25 for the new)
+// unless --iterations gives it one.
+constexpr const char* kCountingSample =
+    "echo \"$*\" >> \"$(dirname \"$0\")/args.log\"\n"
+    "n=40; case \" $* \" in *' --impl=fast '*) n=25;; esac\n"
+    "for a in \"$@\"; do case $a in --iterations=*) n=${a#--iterations=};; "
+    "esac; done\n"
+    "echo '{\"benchmarks\":[{\"name\":\"x\",\"run_type\":\"iteration\","
+    "\"iterations\":'$n',\"real_time\":1000,\"time_unit\":\"ns\","
+    "\"items_per_second\":1000000}]}'";
+
+TEST_F(Run, TimedSamplesRunTheCountTheirWarmUpFound) {
+  const fs::path program = fake_program("count.sh", kRelease, kCountingSample);
+  const fs::path out = dir_ / "out.csv";
+  const CliRun r = fpbench("run --old '" + program.string() + "' --new '" +
+                           program.string() +
+                           "' --old-impl baseline --new-impl fast --runs 3 "
+                           "--no-progress -o '" +
+                           out.string() + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::map<std::string, std::vector<std::string>> runs;  // per benchmark, side
+  std::istringstream log(slurp(dir_ / "args.log"));
+  for (std::string line; std::getline(log, line);) {
+    if (line.find("--benchmark_filter=") == std::string::npos) continue;
+    const std::string side =
+        line.find("--impl=fast") != std::string::npos ? "new" : "old";
+    const std::string which =
+        line.find("demo/a") != std::string::npos ? "a" : "b";
+    const std::size_t at = line.find(" --iterations=");
+    runs[which + " " + side].push_back(
+        at != std::string::npos
+            ? line.substr(at + 1, line.find(' ', at + 1) - at - 1)
+        : line.find("--benchmark_min_time=") != std::string::npos ? "min_time"
+                                                                  : "?");
+  }
+  using Runs = std::vector<std::string>;
+  const Runs old_runs = {"min_time", "--iterations=40", "--iterations=40",
+                         "--iterations=40"};
+  const Runs new_runs = {"min_time", "--iterations=25", "--iterations=25",
+                         "--iterations=25"};
+  for (const char* b : {"a", "b"}) {
+    EXPECT_EQ(runs[std::string(b) + " old"], old_runs) << b;
+    EXPECT_EQ(runs[std::string(b) + " new"], new_runs) << b;
+  }
+  // The run says where its time went.
+  EXPECT_NE(r.err.find("wall pass: 12 samples in "), std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("inside timed loops"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("12 samples ran the iteration count of their warm-up"),
+            std::string::npos)
+      << r.err;
+}
+
+TEST_F(Run, RealScenariosKeepOneIterationCountPerSideAfterTheWarmUp) {
+  const fs::path json = dir_ / "samples.json";
+  const CliRun r = fpbench(
+      "run --old-impl baseline --new-impl fast fs/readdir-chain --set depth=2 "
+      "--set files=10 --runs 3 --min-time 0.002 --no-progress -o '" +
+      (dir_ / "samples.csv").string() + "' --json '" + json.string() + "'");
+  if (scenarios_sanitized()) {
+    EXPECT_EQ(r.exit_code, 2) << r.err;  // refused: not timed at all
+    return;
+  }
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto doc = nlohmann::json::parse(slurp(json), nullptr, false);
+  ASSERT_FALSE(doc.is_discarded());
+  std::map<std::string, std::set<std::int64_t>> counts;
+  std::size_t samples = 0;
+  for (const auto& sample : doc["samples"]) {
+    counts[sample["binary"].get<std::string>()].insert(
+        sample["iterations"].get<std::int64_t>());
+    ++samples;
+  }
+  EXPECT_EQ(samples, 6u);
+  ASSERT_EQ(counts.size(), 2u);
+  for (const auto& [side, seen] : counts) {
+    EXPECT_EQ(seen.size(), 1u) << side;
+    EXPECT_GE(*seen.begin(), 1) << side;
+  }
 }
 
 TEST_F(Run, ResumeCompletesAnInterruptedRun) {

@@ -229,5 +229,103 @@ TEST_F(Runner, AParallelPassWritesEverySampleOnce) {
     EXPECT_EQ((written()[{Binary::kNew, j}]), 2) << j;
 }
 
+// A source that escalates its own count unless given one: its runs report
+// `found` iterations, or the count asked for; every call is logged.
+class CountingSource : public FakeSource {
+ public:
+  CountingSource(std::vector<std::string> jobs, std::int64_t found, bool takes)
+      : FakeSource(std::move(jobs), 100), found_(found), takes_(takes) {}
+
+  [[nodiscard]] bool takes_iterations() const override { return takes_; }
+  [[nodiscard]] Result<Measurements> measure(
+      const std::string& job, const ProcessOptions& options) const override {
+    return logged(job, options, 0);
+  }
+  [[nodiscard]] Result<Measurements> measure_iterations(
+      const std::string& job, const ProcessOptions& options,
+      std::int64_t iterations) const override {
+    return logged(job, options, iterations);
+  }
+  // The counts asked for, per job in call order (0: none asked for).
+  [[nodiscard]] std::map<std::string, std::vector<std::int64_t>> asked() const {
+    const std::lock_guard lock(mutex_);
+    return asked_;
+  }
+
+ private:
+  Result<Measurements> logged(const std::string& job,
+                              const ProcessOptions& options,
+                              std::int64_t iterations) const {
+    {
+      const std::lock_guard lock(mutex_);
+      asked_[job].push_back(iterations);
+    }
+    auto m = FakeSource::measure(job, options);
+    if (m) {
+      for (SampleRecord& r : *m)
+        r.iterations = iterations > 0 ? iterations : found_;
+    }
+    return m;
+  }
+
+  std::int64_t found_;
+  bool takes_;
+  mutable std::mutex mutex_;
+  mutable std::map<std::string, std::vector<std::int64_t>> asked_;
+};
+
+TEST_F(Runner, SamplesAfterTheWarmUpRunTheCountTheWarmUpFoundPerSide) {
+  const std::vector<std::string> jobs = {"s/a n=1", "s/a n=2"};
+  CountingSource old_side(jobs, 37, true), new_side(jobs, 11, true);
+  Pass pass = wall_pass(old_side, new_side, 3);
+  pass.iterations_from_warmup = true;
+  const RunSummary s = run(jobs, {pass});
+  EXPECT_EQ(s.samples_written, 12u);
+  using Counts = std::vector<std::int64_t>;
+  for (const std::string& j : jobs) {
+    EXPECT_EQ(old_side.asked().at(j), (Counts{0, 37, 37, 37})) << j;
+    EXPECT_EQ(new_side.asked().at(j), (Counts{0, 11, 11, 11})) << j;
+  }
+  ASSERT_EQ(s.timings.size(), 1u);
+  EXPECT_EQ(s.timings[0].key_metric, "wall");
+  EXPECT_EQ(s.timings[0].samples, 12u);
+  EXPECT_EQ(s.timings[0].warmup_samples, 4u);
+  EXPECT_EQ(s.timings[0].fixed_iterations, 12u);
+  // FakeSource's rows say 0.1 s of timed loop each.
+  EXPECT_NEAR(s.timings[0].timed_s, 1.2, 1e-9);
+  EXPECT_NE(describe_timing(s.timings[0])
+                .find("12 samples ran the iteration "
+                      "count of their warm-up"),
+            std::string::npos)
+      << describe_timing(s.timings[0]);
+}
+
+TEST_F(Runner, NoCountIsHandedOnWithoutAWarmUpOrToASourceThatFindsItsOwn) {
+  const std::vector<std::string> jobs = {"s/a n=1"};
+  using Counts = std::vector<std::int64_t>;
+  {
+    CountingSource old_side(jobs, 37, false), new_side(jobs, 11, false);
+    Pass pass = wall_pass(old_side, new_side, 2);
+    pass.iterations_from_warmup = true;
+    const RunSummary s = run(jobs, {pass});
+    EXPECT_EQ(old_side.asked().at(jobs[0]), (Counts{0, 0, 0}));
+    EXPECT_EQ(s.timings.at(0).fixed_iterations, 0u);
+  }
+  {
+    CountingSource old_side(jobs, 37, true), new_side(jobs, 11, true);
+    Pass pass = wall_pass(old_side, new_side, 2);
+    pass.iterations_from_warmup = true;
+    pass.warmup = 0;
+    run(jobs, {pass});
+    EXPECT_EQ(old_side.asked().at(jobs[0]), (Counts{0, 0}));
+  }
+  {
+    // A counting pass keeps the counts it is configured with.
+    CountingSource old_side(jobs, 37, true), new_side(jobs, 11, true);
+    run(jobs, {wall_pass(old_side, new_side, 2)});
+    EXPECT_EQ(new_side.asked().at(jobs[0]), (Counts{0, 0, 0}));
+  }
+}
+
 }  // namespace
 }  // namespace fpbench::harness

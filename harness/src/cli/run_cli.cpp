@@ -439,6 +439,10 @@ class Run : public Subcommand {
     }
     const auto summary = harness::run_benchmarks(options_);
     if (!summary) return summary.error();
+    for (const harness::PassTiming& t : summary->timings) {
+      std::fprintf(stderr, "fpbench: %s\n",
+                   harness::describe_timing(t).c_str());
+    }
     if (summary->budget_spent) {
       std::fprintf(
           stderr,

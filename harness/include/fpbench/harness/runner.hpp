@@ -58,6 +58,10 @@ struct Pass {
   int warmup = 1;
   int parallel = 1;
   bool paired = false;
+  // After the warm-up, each job and side runs the iteration count its last
+  // warm-up sample ran, where the source takes_iterations: the processes then
+  // spend their time in the timed loop, not in finding how long it should be.
+  bool iterations_from_warmup = false;
   bool realtime =
       false;  // start the samples at real-time priority (process.hpp)
   // A sample still running after this long is killed with its process group
@@ -80,6 +84,23 @@ struct RunnerOptions {
   std::optional<std::chrono::seconds> time_budget;  // no new round once spent
 };
 
+// Where a pass's time went: its wall time, the part spent in its samples'
+// processes (start to reap, results read), and the timed loops' own time in
+// the samples it kept (the wall metric's time_s).
+struct PassTiming {
+  std::string key_metric;
+  std::size_t samples = 0;  // kept, warm-up excluded
+  std::size_t warmup_samples = 0;
+  double wall_s = 0;
+  double in_samples_s = 0;  // kept and warm-up samples
+  double warmup_s = 0;      // the warm-up samples' part of in_samples_s
+  double timed_s = 0;       // kept samples only
+  std::size_t fixed_iterations = 0;  // kept samples run at a warm-up's count
+};
+
+// "wall: 6696 samples in 812.3 s, 76.1% inside timed loops (618.0 s); ..."
+std::string describe_timing(const PassTiming& t);
+
 struct RunSummary {
   std::size_t samples_written = 0;
   std::vector<std::string> failures;           // one line each, with stderr
@@ -88,8 +109,9 @@ struct RunSummary {
       results;  // per pass, in pass order, concatenated
   bool budget_spent = false;
   std::vector<std::string>
-      not_converged;               // filled by the caller's stopping rule
-  std::vector<std::string> notes;  // e.g. a counter this machine cannot read
+      not_converged;                // filled by the caller's stopping rule
+  std::vector<std::string> notes;   // e.g. a counter this machine cannot read
+  std::vector<PassTiming> timings;  // per pass, in pass order
 };
 
 // The jobs both sources of the first pass have (in the old source's order),

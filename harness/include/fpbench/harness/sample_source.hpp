@@ -69,6 +69,18 @@ class SampleSource {
   [[nodiscard]] virtual std::string label(const std::string& job) const {
     return job;
   }
+  // Whether measure_iterations runs a job for a count it is given instead
+  // of finding one in every process (Google Benchmark's escalation towards
+  // min_time), so that the runner can hand each sample the count its warm-up
+  // found.
+  [[nodiscard]] virtual bool takes_iterations() const { return false; }
+  // One sample of exactly `iterations` iterations of the job (a source that
+  // takes_iterations; the others measure as ever).
+  [[nodiscard]] virtual Result<Measurements> measure_iterations(
+      const std::string& job, const ProcessOptions& options,
+      std::int64_t /*iterations*/) const {
+    return measure(job, options);
+  }
 };
 
 // How a scenario program is asked to measure.
