@@ -1,5 +1,6 @@
 // fpbench gate [FILE|-] [--gbench OLD NEW | --hyperfine OLD NEW]
-//              [--format text|markdown|json|html] [--json FILE] [--correction
+//              [--format text|markdown|json|html] [--json FILE]
+//              [--markdown FILE] [--html FILE] [--correction
 //              holm|bh|none]
 //              [--alpha A] [--max-regression PCT] [--threshold PATTERN=PCT]...
 //              [--lower-is-better] [--strict] [--paired] [--metric
@@ -16,11 +17,11 @@
 #include <string>
 #include <vector>
 
-#include "fpbench/base/file_write.hpp"
 #include "fpbench/ci/gate.hpp"
 #include "fpbench/reports/gate_html.hpp"
 #include "fpbench/reports/metric_samples.hpp"
 #include "fpbench/reports/sample_sources.hpp"
+#include "output_files.hpp"
 #include "sample_input_flags.hpp"
 #include "subcommands.hpp"
 
@@ -40,8 +41,8 @@ class Gate : public Subcommand {
                      "text, markdown (a PR comment), json or html (one page "
                      "with a chart)")
         ->capture_default_str();
-    command_->add_option("--json", json_path_,
-                         "Also write every decision as JSON to this file");
+    add_output_file_flags(*command_, files_,
+                          kJsonFile | kMarkdownFile | kHtmlFile);
     command_
         ->add_option("--correction", correction_,
                      "Multiple-comparison correction: holm, bh or none")
@@ -99,15 +100,14 @@ class Gate : public Subcommand {
     print_sample_warnings(*loaded);
     const auto report = gate(*loaded, inputs->metric_names, *settings);
     if (!report) return report.error();
-    if (auto written = write_stdout(render(*report)); !written)
+    if (auto written = write_stdout(render(format_, *report)); !written)
       return written.error();
-    if (!json_path_.empty()) {
-      if (auto written = write_file_atomically(
-              json_path_, reports::format_gate_json(*report));
-          !written) {
-        return written.error();
-      }
-    }
+    const RenderFormat render_file =
+        [&](const std::string& format) -> Result<std::string> {
+      return render(format, *report);
+    };
+    if (auto written = write_output_files(files_, render_file); !written)
+      return written.error();
     return report->exit_code;
   }
 
@@ -147,10 +147,11 @@ class Gate : public Subcommand {
     return ci::gate_metrics(*metrics, settings.options, settings.thresholds);
   }
 
-  [[nodiscard]] std::string render(const ci::GateReport& report) const {
-    if (format_ == "html") return reports::format_gate_html(report);
-    if (format_ == "json") return reports::format_gate_json(report);
-    if (format_ == "markdown") return reports::format_gate_markdown(report);
+  static std::string render(const std::string& format,
+                            const ci::GateReport& report) {
+    if (format == "html") return reports::format_gate_html(report);
+    if (format == "json") return reports::format_gate_json(report);
+    if (format == "markdown") return reports::format_gate_markdown(report);
     return reports::format_gate_text(report);
   }
 
@@ -160,6 +161,7 @@ class Gate : public Subcommand {
       return usage_error("unknown format '" + format_ +
                          "': expected text, markdown, json or html");
     }
+    if (auto ok = check_output_files(files_); !ok) return ok.error();
     Settings settings;
     ci::GateOptions& options = settings.options;
     const auto correction = stats::parse_correction(correction_);
@@ -199,7 +201,7 @@ class Gate : public Subcommand {
   CLI::App* command_ = nullptr;
   SampleInputFlags inputs_;
   std::string format_ = "text";
-  std::string json_path_;
+  OutputFiles files_;
   std::string correction_ = "holm";
   double alpha_ = 0.01;
   std::vector<std::string> max_regression_flags_;
