@@ -2,8 +2,9 @@
 // The verdict first; then per metric, the counted ones (which decide on few
 // runs) before the timed ones, the rows a reader must act on: regressions,
 // missing samples and the benchmarks that need more runs. Improvements and
-// the unchanged rows are folded in <details>, as are the undecided rows when
-// so many are undecided that they would push the rest out of sight.
+// the unchanged rows are folded in <details>; so are the undecided rows'
+// tables when so many are undecided that they would push the rest out of
+// sight, their names then on one line in the open.
 
 #include <fmt/format.h>
 
@@ -90,9 +91,25 @@ Rows open_rows(const Groups& g) {
   return rows;
 }
 
+// Too many undecided rows for the open table: their names on one line, so
+// that every one is still in sight, each with the runs that would decide it
+// where that is known.
+std::string undecided_names(const Rows& undecided) {
+  std::string out = fmt::format("**{} need more runs:** ", undecided.size());
+  for (std::size_t i = 0; i < undecided.size(); ++i) {
+    const GateDecision& d = *undecided[i];
+    if (i > 0) out += ", ";
+    out += markdown_escape(d.row.name);
+    if (d.runs_needed)
+      out += fmt::format(" \\(about {} runs\\)", *d.runs_needed);
+  }
+  return out + ".\n\n";
+}
+
 std::string folded_rows(const Groups& g) {
   std::string out;
   if (g.undecided.size() > kUndecidedInOpen) {
+    out += undecided_names(g.undecided);
     out += folded(fmt::format("{} benchmark(s) need more runs to decide",
                               g.undecided.size()),
                   g.undecided);

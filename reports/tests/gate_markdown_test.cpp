@@ -139,6 +139,17 @@ TEST(GateMarkdown, ManyUndecidedRowsAreFoldedUnderTheirCount) {
   ASSERT_GT(summary, 0u) << md;
   EXPECT_LT(summary, 10u);
   EXPECT_GT(line_of(lines, "size=0 | need more runs"), summary);
+  // Their names stay in sight, on one line before the fold.
+  const std::size_t names = line_of(lines, "**93 need more runs:** ");
+  ASSERT_GT(names, 0u) << md;
+  EXPECT_LT(names, summary);
+  for (std::size_t k = 0; k < 94; ++k) {
+    const std::string name = "size=" + std::to_string(k) + ",";
+    const std::string last = "size=" + std::to_string(k) + ".";
+    const bool listed = lines[names - 1].find(name) != std::string::npos ||
+                        lines[names - 1].find(last) != std::string::npos;
+    EXPECT_EQ(listed, k != 5) << k;
+  }
 }
 
 // Ten or fewer undecided rows stay in the open table.
