@@ -78,6 +78,7 @@ Pass add_pass(
   pass.warmup = timed ? o.warmup : 0;
   pass.paired = timed && o.paired;
   pass.realtime = timed && o.realtime;
+  pass.budgeted = timed;
   const unsigned cpus = std::max(1U, std::thread::hardware_concurrency());
   pass.parallel = timed ? 1 : o.jobs.value_or(static_cast<int>(cpus));
   pass.max_runs = o.max_runs;
