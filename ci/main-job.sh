@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds in Release, and runs the main job: every
 # core fast path against its baseline, 30 interleaved runs per side, then the
-# compare.R table on stdout and the reports and plots under out/; then the
+# compare.R table on stdout and the reports and plots under out/ (and the
+# plots' further pages, box-2.png, ..., for many benchmarks); then the
 # same comparison counted (instructions and system calls per operation, a
 # table each, exact where every process counts the same).
 #
@@ -25,11 +26,11 @@ fpbench="$build_dir/harness/fpbench"
 # shellcheck disable=SC2086
 "$fpbench" run --old-impl baseline --new-impl fast $scenarios --runs "$runs" \
   --min-time "${MIN_TIME:-0.05}" --output "$out_dir/samples.csv" --json "$out_dir/samples.json"
-"$fpbench" compare "$out_dir/samples.csv" --plot "$out_dir/box.png" \
+# One comparison, every format from it: the table on stdout, the rest files.
+"$fpbench" compare "$out_dir/samples.csv" --markdown "$out_dir/compare.md" \
+  --json "$out_dir/compare.json" --csv "$out_dir/compare.csv" --plot "$out_dir/box.png" \
   --plot-improvement "$out_dir/improvement.png" | tee "$out_dir/compare.txt"
-"$fpbench" compare --format markdown "$out_dir/samples.csv" > "$out_dir/compare.md"
-"$fpbench" compare --format json "$out_dir/samples.csv" > "$out_dir/compare.json"
-echo "reports: $out_dir/compare.txt $out_dir/compare.md $out_dir/compare.json" \
+echo "reports: $out_dir/compare.txt $out_dir/compare.md $out_dir/compare.json $out_dir/compare.csv" \
   "$out_dir/samples.csv $out_dir/box.png $out_dir/improvement.png" >&2
 
 if [ "${COUNTS:-1}" != 0 ]; then
@@ -37,6 +38,7 @@ if [ "${COUNTS:-1}" != 0 ]; then
   "$fpbench" run --old-impl baseline --new-impl fast $scenarios --metric instructions,syscalls \
     --output "$out_dir/counts.jsonl"
   echo
-  "$fpbench" compare "$out_dir/counts.jsonl" --metric instructions,syscalls | tee "$out_dir/counts.txt"
-  echo "reports: $out_dir/counts.txt $out_dir/counts.jsonl" >&2
+  "$fpbench" compare "$out_dir/counts.jsonl" --metric instructions,syscalls \
+    --markdown "$out_dir/counts.md" | tee "$out_dir/counts.txt"
+  echo "reports: $out_dir/counts.txt $out_dir/counts.md $out_dir/counts.jsonl" >&2
 fi

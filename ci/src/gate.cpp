@@ -468,6 +468,9 @@ Result<GateReport> gate_metrics(
     GateOptions o = base;
     o.lower_is_better = m.lower_is_better;
     o.exact_noise_floor = m.exact_noise_floor;
+    // Counts come from a fixed number of counting runs, never from the
+    // looks of --until-decided: they are tested once, as measured.
+    if (m.exact_noise_floor) o.sequential.reset();
     o.metric = m.metric == "wall"
                    ? "rate_ops_per_s"
                    : fmt::format("{} per operation ({})", m.metric, m.source);

@@ -329,3 +329,29 @@ TEST(GateMetrics, SequentialLooksCatchAFivePercentSlowdownEarly) {
 
 }  // namespace
 }  // namespace fpbench::ci
+
+namespace fpbench::ci {
+namespace {
+
+// --until-decided looks at wall time; counts come from a fixed few counting
+// runs and are tested once, so three runs a side of 2% more instructions
+// fail instead of waiting for a first look at ten.
+TEST(GateMetrics, CountsAreTestedOnceUnderUntilDecided) {
+  reports::MetricInput m;
+  m.metric = "instructions";
+  m.source = "valgrind";
+  m.lower_is_better = true;
+  m.exact_noise_floor = 1e-4;
+  m.samples = one({1000, 1001, 999}, {1020, 1021, 1019});
+  GateOptions base;
+  base.sequential = reports::SequentialPlan{10, 10, 200};
+  const auto report = gate_metrics({m}, base, GateThresholds{});
+  ASSERT_TRUE(report) << report.error().message;
+  ASSERT_EQ(report->metrics.size(), 1u);
+  EXPECT_FALSE(report->metrics[0].options.sequential);
+  EXPECT_EQ(only(report->metrics[0]).verdict, Verdict::kRegression)
+      << only(report->metrics[0]).reason;
+}
+
+}  // namespace
+}  // namespace fpbench::ci

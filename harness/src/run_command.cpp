@@ -79,6 +79,7 @@ Pass add_pass(
   pass.paired = timed && o.paired;
   pass.iterations_from_warmup = timed;
   pass.realtime = timed && o.realtime;
+  pass.budgeted = timed;
   const unsigned cpus = std::max(1U, std::thread::hardware_concurrency());
   pass.parallel = timed ? 1 : o.jobs.value_or(static_cast<int>(cpus));
   pass.max_runs = o.max_runs;

@@ -103,7 +103,7 @@ class PassRunner {
     }
     while (true) {
       if (!has_pending() && !extend()) break;
-      if (o_.time_budget &&
+      if (pass_.budgeted && o_.time_budget &&
           std::chrono::steady_clock::now() - started_ > *o_.time_budget) {
         summary_.budget_spent = true;
         break;

@@ -6,9 +6,11 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -90,10 +92,12 @@ class Runner : public ::testing::Test {
 
   RunSummary run(const std::vector<std::string>& jobs,
                  const std::vector<Pass>& passes,
-                 const std::vector<SampleRecord>& resumed = {}) {
+                 const std::vector<SampleRecord>& resumed = {},
+                 std::optional<std::chrono::seconds> time_budget = {}) {
     auto writer = SampleWriter::open(path_.string(), false);
     EXPECT_TRUE(writer) << writer.error().message;
     RunnerOptions o;
+    o.time_budget = time_budget;
     o.seed = 7;
     o.progress = false;
     o.jsonl = true;
@@ -136,6 +140,28 @@ TEST_F(Runner, EveryJobGetsItsRunsPerSideAfterAWarmUpThatIsNotWritten) {
     EXPECT_EQ(old_side.calls(j), 4) << j;  // 1 warm-up + 3
     EXPECT_EQ((written()[{Binary::kOld, j}]), 3) << j;
     EXPECT_EQ((written()[{Binary::kNew, j}]), 3) << j;
+  }
+}
+
+// A spent budget stops the timed rounds, never a counting pass: its few
+// runs are what decide its metric.
+TEST_F(Runner, ASpentBudgetStopsTimedRoundsButNotACountingPass) {
+  const std::vector<std::string> jobs = {"s/a n=1", "s/a n=2"};
+  FakeSource old_side(jobs, 100), new_side(jobs, 110);
+  FakeSource old_counts(jobs, 5), new_counts(jobs, 6);
+  Pass timed = wall_pass(old_side, new_side, 3);
+  timed.warmup = 0;
+  Pass counting = wall_pass(old_counts, new_counts, 2);
+  counting.key_metric = "syscalls";
+  counting.warmup = 0;
+  counting.budgeted = false;
+  const RunSummary s =
+      run(jobs, {timed, counting}, {}, std::chrono::seconds(-1));
+  EXPECT_TRUE(s.budget_spent);
+  for (const std::string& j : jobs) {
+    EXPECT_EQ(old_side.calls(j), 0) << j;
+    EXPECT_EQ(old_counts.calls(j), 2) << j;
+    EXPECT_EQ(new_counts.calls(j), 2) << j;
   }
 }
 

@@ -19,9 +19,11 @@ SCRIPT = os.path.join(HERE, "fpbench_plot.py")
 DATA = os.path.join(HERE, "testdata")
 
 sys.path.insert(0, HERE)
+import plot_box  # noqa: E402
 import plot_common  # noqa: E402
 import plot_history  # noqa: E402
 import plot_improvement  # noqa: E402
+import plot_pages  # noqa: E402
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -96,7 +98,8 @@ class BoxAndImprovement(PlotTest):
                    for n in (1, 5, 50)]
         self.assertLess(heights[0], heights[1])
         self.assertLess(heights[1], heights[2])
-        self.assertGreater(heights[2], 50 * 40)  # 40 px a row at least
+        # 50 rows are grouped in two columns: at least 40 px a row each.
+        self.assertGreater(heights[2], 25 * 40)
         heights = [self.render("improvement", fixture(f"compare-{n}.json"))[1]
                    for n in (1, 5, "readme-9")]
         self.assertLess(heights[0], heights[1])
@@ -135,6 +138,9 @@ class Improvement(PlotTest):
     def rows(self, name):
         return plot_common.read_compare(fixture(name), need_samples=False)
 
+    def kind(self, rows):
+        return plot_improvement.grouped_kind(rows, plot_improvement.axis_limits(rows))
+
     def test_the_nine_row_table_is_one_panel_on_a_log_axis(self):
         width, height = self.render("improvement", fixture("compare-readme-9.json"))
         self.assertLess(height, 900)
@@ -163,7 +169,8 @@ class Improvement(PlotTest):
         self.assertLessEqual(height, 2500)
         self.assertGreater(width, 1500)  # two columns
         self.assertFalse(os.path.exists(self.path("improvement-compare-108.json-2.png")))
-        chunks = plot_improvement.scenario_chunks(self.rows("compare-108.json"))
+        rows = self.rows("compare-108.json")
+        chunks = plot_pages.scenario_chunks(rows, self.kind(rows))
         self.assertEqual(len(chunks), 6)  # one panel per scenario
         self.assertEqual(sum(len(rows) for _, rows in chunks), 108)
 
@@ -190,13 +197,47 @@ class Improvement(PlotTest):
     def test_a_scenario_taller_than_a_column_is_split(self):
         row = self.rows("compare-108.json")[0]
         rows = [dict(row, configuration=f"n={i}") for i in range(200)]
-        chunks = plot_improvement.scenario_chunks(rows)
+        kind = self.kind(rows)
+        chunks = plot_pages.scenario_chunks(rows, kind)
         self.assertGreater(len(chunks), 1)
         self.assertEqual(sum(len(c) for _, c in chunks), 200)
         self.assertTrue(chunks[0][0].endswith(f"(1/{len(chunks)})"))
         for chunk in chunks:
-            self.assertLessEqual(plot_improvement.panel_height(chunk),
-                                 plot_improvement.COLUMN_MAX_IN)
+            self.assertLessEqual(plot_pages.panel_height(chunk, kind),
+                                 plot_pages.COLUMN_MAX_IN)
+
+
+class Box(PlotTest):
+    def pages(self, out):
+        stem = out[:-len(".png")]
+        found = [out] + [f"{stem}-{k}.png" for k in range(2, 20)]
+        return [p for p in found if os.path.exists(p)]
+
+    def test_the_main_jobs_108_benchmarks_are_grouped_and_paged(self):
+        out = self.path("box-108.png")
+        done = self.run_script("box", fixture("compare-108.json"), out)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        pages = self.pages(out)
+        self.assertGreaterEqual(len(pages), 2)
+        for p in pages:
+            width, height = png_size(p)
+            self.assertLessEqual(height, 2200, p)  # about 2,000 px a page
+            self.assertGreater(width, 1500, p)  # two columns
+        rows = plot_common.read_compare(fixture("compare-108.json"), need_samples=True)
+        kind = plot_box.grouped_kind(rows)
+        chunks = plot_pages.scenario_chunks(rows, kind)
+        self.assertEqual(sum(len(c) for _, c in chunks), 108)
+        self.assertEqual(len(plot_pages.pages_of(chunks, kind)), len(pages))
+
+    def test_up_to_forty_benchmarks_stay_one_panel(self):
+        self.render("box", fixture("compare-5.json"))
+        self.assertFalse(os.path.exists(self.path("box-compare-5.json-2.png")))
+
+    def test_a_scenario_without_old_samples_says_so_when_grouped(self):
+        rows = plot_common.read_compare(fixture("compare-108.json"), need_samples=True)
+        rows[0]["old"] = []
+        self.assertIn(plot_box.NO_OLD_NOTE, plot_box.grouped_label(rows[0]))
+        self.assertNotIn(plot_box.NO_OLD_NOTE, plot_box.grouped_label(rows[1]))
 
 
 class History(PlotTest):

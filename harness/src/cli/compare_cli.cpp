@@ -2,7 +2,8 @@
 //                 [--filter T]... [--exclude T]... [--gbench-time KIND]
 //                 [--format text|markdown|json|csv] [--only-significant]
 //                 [--plot PNG] [--plot-improvement PNG] [--metric
-//                 NAME[,NAME...]]
+//                 NAME[,NAME...]] [--json FILE] [--markdown FILE]
+//                 [--csv FILE]
 //
 // fpbench's JSON Lines (fpbench run --metric) give one table per metric: for
 // wall compare.R's, for counts old, new and their change, "exact" where both
@@ -16,6 +17,7 @@
 #include "fpbench/reports/plot.hpp"
 #include "fpbench/reports/report_format.hpp"
 #include "fpbench/reports/sample_sources.hpp"
+#include "output_files.hpp"
 #include "sample_input_flags.hpp"
 #include "subcommands.hpp"
 
@@ -41,6 +43,8 @@ class Compare : public Subcommand {
         ->add_flag("--only-significant", only_significant_,
                    "Keep only rows with at least one star (text and markdown)")
         ->group(kGroupOutput);
+    add_output_file_flags(*command_, files_,
+                          kJsonFile | kMarkdownFile | kCsvFile);
     command_
         ->add_option("--plot", plot_,
                      "Also draw old vs new box plots per benchmark to this PNG")
@@ -57,43 +61,59 @@ class Compare : public Subcommand {
   Result<int> run() override {
     const auto format = reports::parse_report_format(format_);
     if (!format) return format.error();
+    if (auto ok = check_output_files(files_); !ok) return ok.error();
     const auto inputs = sample_inputs_from_flags(inputs_);
     if (!inputs) return inputs.error();
     const auto loaded = reports::load_samples(*inputs);
     if (!loaded) return loaded.error();
     print_sample_warnings(*loaded);
-    if (loaded->has_metrics || !inputs->metric_names.empty()) {
-      return compare_metrics(*loaded, inputs->metric_names, *format);
-    }
-    const auto report = reports::render_comparison(
-        loaded->samples, *format, reports::ReportOptions{only_significant_});
-    if (!report) return report.error();
-    if (auto written = write_stdout(*report); !written) return written.error();
-    const auto plotted =
-        reports::plot_comparison(loaded->samples, plot_, plot_improvement_);
-    if (!plotted) return plotted.error();
-    return kExitOk;
-  }
-
- private:
-  Result<int> compare_metrics(const reports::LoadedSamples& loaded,
-                              const std::vector<std::string>& names,
-                              reports::ReportFormat format) const {
-    const auto metrics = reports::select_metrics(loaded, names);
+    const bool by_metric = loaded->has_metrics || !inputs->metric_names.empty();
+    const auto metrics =
+        by_metric ? reports::select_metrics(*loaded, inputs->metric_names)
+                  : Result<std::vector<reports::MetricInput>>(
+                        std::vector<reports::MetricInput>{});
     if (!metrics) return metrics.error();
     if (metrics->size() > 1 && (!plot_.empty() || !plot_improvement_.empty())) {
       return usage_error("--plot draws one metric: choose it with --metric");
     }
-    // One wall table alone keeps compare.R's shapes in every format;
-    // otherwise JSON is one document per metric (an array of several) and
-    // CSV one table with a metric column.
+    const RenderFormat render =
+        [&](const std::string& name) -> Result<std::string> {
+      const auto f = reports::parse_report_format(name);
+      if (!f) return f.error();
+      if (!by_metric) {
+        return reports::render_comparison(
+            loaded->samples, *f, reports::ReportOptions{only_significant_});
+      }
+      return render_metrics(*metrics, *f);
+    };
+    const auto report = render(format_);
+    if (!report) return report.error();
+    if (auto written = write_stdout(*report); !written) return written.error();
+    if (auto written = write_output_files(files_, render); !written)
+      return written.error();
+    if (!by_metric || metrics->size() == 1) {
+      const auto plotted = reports::plot_comparison(
+          by_metric ? metrics->front().samples : loaded->samples, plot_,
+          plot_improvement_);
+      if (!plotted) return plotted.error();
+    }
+    return kExitOk;
+  }
+
+ private:
+  // One table per metric, in `format`. One wall table alone keeps
+  // compare.R's shapes in every format; otherwise JSON is one document per
+  // metric (an array of several) and CSV one table with a metric column.
+  Result<std::string> render_metrics(
+      const std::vector<reports::MetricInput>& metrics,
+      reports::ReportFormat format) const {
     const bool wall_alone =
-        metrics->size() == 1 && metrics->front().metric == "wall";
+        metrics.size() == 1 && metrics.front().metric == "wall";
     const bool json = format == reports::ReportFormat::kJson;
     const bool csv = format == reports::ReportFormat::kCsv;
     std::string out;
     if (csv && !wall_alone) out = reports::metric_csv_header();
-    for (const reports::MetricInput& m : *metrics) {
+    for (const reports::MetricInput& m : metrics) {
       if (json && !out.empty()) out += ",\n";
       if (!json && !csv && !out.empty()) out += "\n";
       if (m.metric == "wall" && (wall_alone || (!json && !csv))) {
@@ -125,18 +145,13 @@ class Compare : public Subcommand {
           break;
       }
     }
-    if (json && metrics->size() > 1) out = "[\n" + out + "]\n";
-    if (auto written = write_stdout(out); !written) return written.error();
-    if (metrics->size() == 1) {
-      const auto plotted = reports::plot_comparison(metrics->front().samples,
-                                                    plot_, plot_improvement_);
-      if (!plotted) return plotted.error();
-    }
-    return kExitOk;
+    if (json && metrics.size() > 1) out = "[\n" + out + "]\n";
+    return out;
   }
 
   CLI::App* command_ = nullptr;
   SampleInputFlags inputs_;
+  OutputFiles files_;
   std::string format_ = "text";
   bool only_significant_ = false;
   std::string plot_;              // box plot PNG, when given

@@ -1,5 +1,6 @@
 // fpbench gate [FILE|-] [--gbench OLD NEW | --hyperfine OLD NEW]
-//              [--format text|markdown|json|html] [--json FILE] [--correction
+//              [--format text|markdown|json|html] [--json FILE]
+//              [--markdown FILE] [--html FILE] [--correction
 //              holm|bh|none]
 //              [--alpha A] [--max-regression PCT] [--threshold PATTERN=PCT]...
 //              [--lower-is-better] [--strict] [--paired] [--metric
@@ -18,11 +19,11 @@
 #include <vector>
 
 #include "fpbench/base/cli_vocabulary.hpp"
-#include "fpbench/base/file_write.hpp"
 #include "fpbench/ci/gate.hpp"
 #include "fpbench/reports/gate_html.hpp"
 #include "fpbench/reports/metric_samples.hpp"
 #include "fpbench/reports/sample_sources.hpp"
+#include "output_files.hpp"
 #include "sample_input_flags.hpp"
 #include "subcommands.hpp"
 
@@ -48,10 +49,8 @@ class Gate : public Subcommand {
                          "chart)")
         ->capture_default_str()
         ->group(kGroupOutput);
-    command_
-        ->add_option("--json", json_path_,
-                     "Also write every decision as JSON to this file")
-        ->group(kGroupOutput);
+    add_output_file_flags(*command_, files_,
+                          kJsonFile | kMarkdownFile | kHtmlFile);
     command_
         ->add_option("--correction", correction_,
                      "Multiple-comparison correction: holm, bh or none")
@@ -128,15 +127,18 @@ class Gate : public Subcommand {
     print_sample_warnings(*loaded);
     const auto report = gate(*loaded, inputs->metric_names, *settings);
     if (!report) return report.error();
-    if (auto written = write_stdout(render(*report)); !written)
+    if (auto written = write_stdout(
+            render(*parse_output_format(format_, kFormats), *report));
+        !written)
       return written.error();
-    if (!json_path_.empty()) {
-      if (auto written = write_file_atomically(
-              json_path_, reports::format_gate_json(*report));
-          !written) {
-        return written.error();
-      }
-    }
+    const RenderFormat render_file =
+        [&](const std::string& name) -> Result<std::string> {
+      const auto format = parse_output_format(name, kFormats);
+      if (!format) return format.error();
+      return render(*format, *report);
+    };
+    if (auto written = write_output_files(files_, render_file); !written)
+      return written.error();
     return report->exit_code;
   }
 
@@ -176,8 +178,9 @@ class Gate : public Subcommand {
     return ci::gate_metrics(*metrics, settings.options, settings.thresholds);
   }
 
-  [[nodiscard]] std::string render(const ci::GateReport& report) const {
-    switch (*parse_output_format(format_, kFormats)) {
+  [[nodiscard]] static std::string render(OutputFormat format,
+                                          const ci::GateReport& report) {
+    switch (format) {
       case OutputFormat::kHtml:
         return reports::format_gate_html(report);
       case OutputFormat::kJson:
@@ -192,6 +195,7 @@ class Gate : public Subcommand {
   Result<Settings> gate_settings() const {
     if (auto format = parse_output_format(format_, kFormats); !format)
       return format.error();
+    if (auto ok = check_output_files(files_); !ok) return ok.error();
     Settings settings;
     ci::GateOptions& options = settings.options;
     const auto correction = stats::parse_correction(correction_);
@@ -231,7 +235,7 @@ class Gate : public Subcommand {
   CLI::App* command_ = nullptr;
   SampleInputFlags inputs_;
   std::string format_ = "text";
-  std::string json_path_;
+  OutputFiles files_;
   std::string correction_ = "holm";
   double alpha_ = 0.01;
   std::vector<std::string> max_regression_flags_;

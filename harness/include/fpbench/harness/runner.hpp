@@ -67,6 +67,10 @@ struct Pass {
   // A sample still running after this long is killed with its process group
   // and counted as failed, like a crash.
   std::optional<std::chrono::milliseconds> sample_timeout;
+  // The time budget stops this pass's rounds. A counting pass is not: its
+  // few runs decide its metric, so it runs them all after a timed pass spent
+  // the budget.
+  bool budgeted = true;
   int max_runs = 0;  // with needs_more: the most samples per side
   // Called after each round from the runs-th on, with every benchmark of
   // the pass; returns the names that need more samples.
@@ -81,7 +85,8 @@ struct RunnerOptions {
   bool progress = true;
   bool jsonl = false;  // the output format: JSON Lines with every metric, else
                        // compare.js CSV
-  std::optional<std::chrono::seconds> time_budget;  // no new round once spent
+  // No new round of a budgeted pass once spent.
+  std::optional<std::chrono::seconds> time_budget;
 };
 
 // Where a pass's time went: its wall time, the part spent in its samples'
