@@ -142,7 +142,7 @@ void make_gbench_plan(const RunOptions& o, Plan& plan) {
   if (wants(o, "instructions")) {
     GbenchMeasure how = base;
     how.counters = "instructions";
-    if (hardware_instruction_counter_available()) {
+    if (!o.explain && hardware_instruction_counter_available()) {
       how.kind = GbenchMeasure::Kind::kCounting;
     } else {
       how.kind = GbenchMeasure::Kind::kCallgrind;
@@ -313,7 +313,7 @@ Plan make_plan(const RunOptions& o, const std::vector<NodeScript>& scripts) {
   if (wants(o, "instructions")) {
     ScenarioMeasure how;
     how.counters = "instructions";
-    if (hardware_instruction_counter_available()) {
+    if (!o.explain && hardware_instruction_counter_available()) {
       how.kind = ScenarioMeasure::Kind::kCounting;
       how.iterations = o.counter_iterations.value_or(kCountingIterations);
     } else {
@@ -595,7 +595,13 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
         return v.error();
     }
   }
-  Plan plan = make_plan(o, scripts);
+  // Allocating call sites come from the callgrind pass.
+  std::optional<RunOptions> with_profile;
+  if (o.explain && wants(o, "allocs") && !wants(o, "instructions")) {
+    with_profile = o;
+    with_profile->metrics.emplace_back("instructions");
+  }
+  Plan plan = make_plan(with_profile ? *with_profile : o, scripts);
   if (plan.passes.empty())
     return usage_error("--metric names nothing to measure");
   if (o.target_accuracy_pct > 0 || o.wall_needs_more) {

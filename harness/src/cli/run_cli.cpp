@@ -233,6 +233,10 @@ class Run : public Subcommand {
         ->add_option("--valgrind", o.valgrind,
                      "valgrind to count instructions with")
         ->capture_default_str();
+    command_->add_flag(
+        "--explain", o.explain,
+        "Count instructions under callgrind, keeping each loop's counts by "
+        "function and allocating call sites (for compare/gate --explain)");
     command_->add_option("--time-budget", time_budget_,
                          "Start no new round after this long: 90s, 10m, 1h");
     command_->add_option(

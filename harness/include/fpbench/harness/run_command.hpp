@@ -93,6 +93,11 @@ struct RunOptions {
       counter_iterations;   // none: 11 counting, 5 under callgrind
   std::optional<int> jobs;  // counting samples at once; none: one per CPU
   std::string valgrind = "valgrind";
+  // Instructions are counted under callgrind even where a PMU could count
+  // them, so that each sample keeps its loop's counts by function and its
+  // allocating call sites (reports/explain.hpp); with allocs, instructions
+  // are measured too.
+  bool explain = false;
   std::optional<std::chrono::seconds> time_budget;
   // With the wall metric: add rounds until the gate decides every benchmark
   // (set by the caller; see ci/until_decided.hpp).
