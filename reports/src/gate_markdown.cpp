@@ -38,6 +38,7 @@ std::string section(const GateResult& result) {
         quiet);
   }
   out += markdown_escape(basis(result)) + ".\n";
+  out += format_gate_explanations_markdown(result);
   return out;
 }
 

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "explain_output.hpp"
 #include "fpbench/reports/metric_table.hpp"
 #include "fpbench/reports/plot.hpp"
 #include "fpbench/reports/report_format.hpp"
@@ -42,6 +43,9 @@ class Compare : public Subcommand {
     command_->add_option(
         "--plot-improvement", plot_improvement_,
         "Also draw the improvements with confidence intervals to this PNG");
+    command_->add_flag("--explain", explain_,
+                       "Say where each counted change went: instructions by "
+                       "function, syscalls by name, allocs by call site");
   }
 
   [[nodiscard]] bool parsed() const override { return command_->parsed(); }
@@ -54,6 +58,11 @@ class Compare : public Subcommand {
     const auto loaded = reports::load_samples(*inputs);
     if (!loaded) return loaded.error();
     print_sample_warnings(*loaded);
+    if (explain_ && !loaded->has_metrics) {
+      return usage_error(
+          "--explain needs fpbench's JSON Lines samples (fpbench run "
+          "--metric ...), which carry the counts by part");
+    }
     if (loaded->has_metrics || !inputs->metric_names.empty()) {
       return compare_metrics(*loaded, inputs->metric_names, *format);
     }
@@ -99,9 +108,13 @@ class Compare : public Subcommand {
       ms.info = *reports::metric_info(m.metric);
       const reports::Comparison comparison =
           reports::build_comparison(m.samples);
-      out += format == reports::ReportFormat::kMarkdown
-                 ? reports::format_metric_markdown(ms, comparison)
-                 : reports::format_metric_text(ms, comparison);
+      const bool markdown = format == reports::ReportFormat::kMarkdown;
+      out += markdown ? reports::format_metric_markdown(ms, comparison)
+                      : reports::format_metric_text(ms, comparison);
+      if (explain_) {
+        out += format_explanations(explain_changes(loaded.records, m.metric),
+                                   markdown);
+      }
     }
     if (auto written = write_stdout(out); !written) return written.error();
     if (metrics->size() == 1) {
@@ -116,6 +129,7 @@ class Compare : public Subcommand {
   SampleInputFlags inputs_;
   std::string format_ = "text";
   bool only_significant_ = false;
+  bool explain_ = false;
   std::string plot_;              // box plot PNG, when given
   std::string plot_improvement_;  // improvement PNG, when given
 };

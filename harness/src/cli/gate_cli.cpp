@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "explain_output.hpp"
 #include "fpbench/base/file_write.hpp"
 #include "fpbench/ci/gate.hpp"
 #include "fpbench/reports/gate_html.hpp"
@@ -85,6 +86,11 @@ class Gate : public Subcommand {
         ->add_option("--max-runs", max_runs_,
                      "With --until-decided: the most runs per side")
         ->capture_default_str();
+    command_->add_flag(
+        "--explain", explain_,
+        "Say where every counted change went (instructions by function, "
+        "syscalls by name, allocs by call site); the Markdown always does "
+        "for regressions of those");
   }
 
   [[nodiscard]] bool parsed() const override { return command_->parsed(); }
@@ -97,10 +103,15 @@ class Gate : public Subcommand {
     const auto loaded = reports::load_samples(*inputs);
     if (!loaded) return loaded.error();
     print_sample_warnings(*loaded);
-    const auto report = gate(*loaded, inputs->metric_names, *settings);
+    auto report = gate(*loaded, inputs->metric_names, *settings);
     if (!report) return report.error();
-    if (auto written = write_stdout(render(*report)); !written)
-      return written.error();
+    if (loaded->has_metrics) add_explanations(loaded->records, *report);
+    std::string text = render(*report);
+    if (explain_ && format_ == "text") {
+      for (const ci::GateResult& r : report->metrics)
+        text += format_explanations(r.explanations, false);
+    }
+    if (auto written = write_stdout(text); !written) return written.error();
     if (!json_path_.empty()) {
       if (auto written = write_file_atomically(
               json_path_, reports::format_gate_json(*report));
@@ -112,6 +123,31 @@ class Gate : public Subcommand {
   }
 
  private:
+  // The decisions explained: regressions of an explainable metric, and with
+  // --explain every decision that changed it.
+  void add_explanations(const std::vector<reports::SampleRecord>& records,
+                        ci::GateReport& report) const {
+    for (ci::GateResult& result : report.metrics) {
+      if (result.decisions.empty()) continue;
+      const std::string metric = metric_of(result);
+      if (!reports::explainable(metric)) continue;
+      std::vector<reports::BenchmarkKey> keys;
+      for (const ci::GateDecision& d : result.decisions) {
+        const bool regressed = d.verdict == reports::Verdict::kRegression ||
+                               d.verdict == reports::Verdict::kMinorRegression;
+        if (regressed || (explain_ && d.verdict == reports::Verdict::kImproved))
+          keys.push_back({d.row.filename, d.row.configuration});
+      }
+      result.explanations = explain_keys(records, metric, keys);
+    }
+  }
+
+  // "instructions" of "instructions per operation (valgrind)".
+  static std::string metric_of(const ci::GateResult& result) {
+    const std::string& m = result.options.metric;
+    return m.substr(0, m.find(" per operation"));
+  }
+
   // What the flags say, each parsed once.
   struct Settings {
     ci::GateOptions options;        // all but the thresholds
@@ -211,6 +247,7 @@ class Gate : public Subcommand {
   bool lower_is_better_ = false;
   bool strict_ = false;
   bool paired_ = false;
+  bool explain_ = false;
 };
 
 }  // namespace
