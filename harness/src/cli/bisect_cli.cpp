@@ -92,6 +92,9 @@ class Bisect : public Subcommand {
     command_->add_flag("--no-realtime", no_realtime_,
                        "Time samples at normal priority");
     command_->add_flag("--no-progress", no_progress_, "No line per step");
+    command_->add_flag("--no-explain", no_explain_,
+                       "Do not measure each change found once more to say "
+                       "where it went (by function, call or call site)");
   }
 
   [[nodiscard]] bool parsed() const override { return command_->parsed(); }
@@ -135,6 +138,7 @@ class Bisect : public Subcommand {
     if (!cache_.empty()) o.cache_dir = cache_;
     o.run.realtime = !no_realtime_;
     o.progress = !no_progress_;
+    o.explain = !no_explain_;
     const auto report = harness::run_bisect(o);
     if (!report) return report.error();
     if (!json_path_.empty()) {
@@ -165,6 +169,7 @@ class Bisect : public Subcommand {
   std::string json_path_;
   bool no_realtime_ = false;
   bool no_progress_ = false;
+  bool no_explain_ = false;
 };
 
 }  // namespace

@@ -61,6 +61,9 @@ struct BisectOptions {
   // At most this many changes are searched for in one range.
   int max_changes = 4;
   bool progress = true;  // one line per step on stderr
+  // Each change found in instructions, syscalls or allocs is measured once
+  // more, parent build against it with the parts kept, and explained.
+  bool explain = true;
 };
 
 // Bad input (exit 2) for a revision that names no commit, good equal to
