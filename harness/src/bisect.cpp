@@ -126,6 +126,8 @@ class Bisector {
     RunOptions r = o_.run;
     r.old_program = program_in(old_worktree);
     r.new_program = program_in(new_worktree);
+    r.old_working_dir = old_worktree;
+    r.new_working_dir = new_worktree;
     r.metrics = {o_.metric};
     r.runs = runs;
     r.counter_runs = runs;
@@ -441,6 +443,8 @@ class Bisector {
     RunOptions r = o_.run;
     r.old_program = program_in(worktrees_[*before]);
     r.new_program = program_in(worktrees_[i]);
+    r.old_working_dir = worktrees_[*before];
+    r.new_working_dir = worktrees_[i];
     r.metrics = {o_.metric};
     r.runs = 1;
     r.counter_runs = 1;

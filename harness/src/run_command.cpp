@@ -701,6 +701,7 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
   ro.progress = o.progress;
   ro.jsonl = jsonl;
   ro.time_budget = o.time_budget;
+  ro.working_dirs = {o.old_working_dir, o.new_working_dir};
   for (const std::string& note : plan.notes) {
     std::fprintf(stderr, "fpbench: note: %s\n", note.c_str());
   }

@@ -225,8 +225,12 @@ class PassRunner {
     for (std::size_t k = 0; k < u.count; ++k) {
       const std::size_t side = u.sides[k];
       auto m = pass_.sources[side]->measure(
-          s.job,
-          ProcessOptions{o_.cpu, pass_.realtime, pass_.sample_timeout, {}, {}});
+          s.job, ProcessOptions{o_.cpu,
+                                pass_.realtime,
+                                pass_.sample_timeout,
+                                {},
+                                {},
+                                o_.working_dirs[side]});
       const std::lock_guard lock(mutex_);
       ++done_samples_;
       ++done_in_round_;

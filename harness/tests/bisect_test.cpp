@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "fpbench/harness/run_command.hpp"
 #include "test_files.hpp"
 
 namespace fpbench::harness {
@@ -163,6 +164,49 @@ TEST_F(BisectTest, FindsTwoChangesInOppositeDirections) {
   EXPECT_NE(r.out.find(shas[11].substr(0, 12)), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("not the whole change"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("do not add up"), std::string::npos) << r.out;
+}
+
+// A stand-in scenarios program whose one benchmark's rate is what rate.txt
+// in its working directory says: bisect's sides read each commit's own.
+constexpr const char* kRateScenarios =
+    "#!/bin/sh\n"
+    "case \" $* \" in\n"
+    "  *' --build-info '*) printf 'optimized=yes\\nsanitized=no\\n"
+    "assertions=no\\n'; exit 0;;\n"
+    "  *' --list-configs '*) echo 'demo/a n=1'; exit 0;;\n"
+    "esac\n"
+    "r=$(cat rate.txt)\n"
+    "echo '{\"benchmarks\":[{\"name\":\"x\",\"run_type\":\"iteration\","
+    "\"iterations\":10,\"real_time\":1000,\"time_unit\":\"ns\","
+    "\"items_per_second\":'\"$r\"'}]}'\n";
+
+TEST_F(BisectTest, EachSidesProgramRunsInItsOwnWorkingDirectory) {
+  const fs::path program = dir_ / "scenarios.sh";
+  std::ofstream(program) << kRateScenarios;
+  fs::permissions(program, fs::perms::owner_all);
+  for (const auto& [side, rate] : {std::pair{"old", 1000}, {"new", 4000}}) {
+    fs::create_directories(dir_ / side);
+    std::ofstream(dir_ / side / "rate.txt") << rate << "\n";
+  }
+  RunOptions o;
+  o.selectors = {"demo/a"};
+  o.old_program = program.string();
+  o.new_program = program.string();
+  o.old_working_dir = (dir_ / "old").string();
+  o.new_working_dir = (dir_ / "new").string();
+  o.runs = 2;
+  o.warmup = 0;
+  o.realtime = false;
+  o.progress = false;
+  o.output = (dir_ / "samples.csv").string();
+  const auto summary = run_benchmarks(o);
+  ASSERT_TRUE(summary) << summary.error().message;
+  ASSERT_TRUE(summary->failures.empty()) << summary->failures.front();
+  ASSERT_EQ(summary->results.size(), 1U);
+  for (double rate : summary->results[0].values[0])
+    EXPECT_DOUBLE_EQ(rate, 1000);
+  for (double rate : summary->results[0].values[1])
+    EXPECT_DOUBLE_EQ(rate, 4000);
 }
 
 TEST_F(BisectTest, NotReproducedWhenTheEndsAgree) {

@@ -61,6 +61,10 @@ struct RunOptions {
   std::optional<std::string> new_impl;
   std::optional<std::string> old_program;
   std::optional<std::string> new_program;
+  // Where each side's measured program runs (bisect: the commit's
+  // worktree); none: here.
+  std::optional<std::string> old_working_dir;
+  std::optional<std::string> new_working_dir;
   std::vector<std::string> sets;      // key=value, replacing that key's values
   std::vector<std::string> filters;   // keep scenarios whose name contains one
   std::vector<std::string> excludes;  // drop scenarios whose name contains one

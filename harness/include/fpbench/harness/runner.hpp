@@ -78,6 +78,8 @@ struct RunnerOptions {
   bool jsonl = false;  // the output format: JSON Lines with every metric, else
                        // compare.js CSV
   std::optional<std::chrono::seconds> time_budget;  // no new round once spent
+  // Where each side's samples run (old, new); none: this process's folder.
+  std::array<std::optional<std::string>, 2> working_dirs;
 };
 
 struct RunSummary {
