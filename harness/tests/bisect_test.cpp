@@ -209,6 +209,64 @@ TEST_F(BisectTest, EachSidesProgramRunsInItsOwnWorkingDirectory) {
     EXPECT_DOUBLE_EQ(rate, 4000);
 }
 
+// A history of one benchmark's system calls at every other commit, as the
+// nightly records it, with a step at commit 11, between two nights.
+TEST_F(BisectTest, FromHistoryBisectsTheChangePointHistoryDetectFinds) {
+  std::vector<int> ns(20, 20);
+  for (std::size_t i = 11; i < ns.size(); ++i) ns[i] = 21;
+  const auto shas = make_history(ns);
+  const fs::path db = dir_ / "history.sqlite";
+  for (std::size_t i = 0; i < shas.size(); i += 2) {
+    const fs::path samples = dir_ / "night.jsonl";
+    std::ofstream out(samples, std::ios::trunc);
+    for (const char* side : {"old", "new"}) {
+      for (int k = 0; k < 3; ++k) {
+        out << R"({"binary":")" << side
+            << R"(","filename":"sh work.sh","configuration":"","iterations":1,)"
+            << R"("metrics":{"syscalls":{"value":)" << ns[i]
+            << R"(,"source":"tracepoint"}}})"
+            << "\n";
+      }
+    }
+    out.close();
+    const CliRun r = test_support::run_program(
+        FPBENCH_CLI,
+        "history record '" + samples.string() + "' --db '" + db.string() +
+            "' --commit " + shas[i] + " --date 2026-11-" +
+            std::to_string(10 + i) + "T00:00:00Z --machine m",
+        dir_);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+  }
+  const std::string from = "--from-history '" + db.string() + "' ";
+  const CliRun r = test_support::run_program(
+      FPBENCH_CLI,
+      "bisect --repo '" + repo_.string() + "' --cache '" +
+          (dir_ / "cache").string() + "' " + from +
+          "--benchmark 'sh work.sh' --build true --command 'sh work.sh' "
+          "--metric syscalls --no-progress",
+      dir_);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_EQ(first_line(r.out), shas[11] + " is the first bad commit") << r.out;
+  EXPECT_NE(r.err.find(shas[10].substr(0, 12) + ".." + shas[12].substr(0, 12)),
+            std::string::npos)
+      << r.err;
+
+  const CliRun none = test_support::run_program(
+      FPBENCH_CLI,
+      "bisect --repo '" + repo_.string() + "' " + from +
+          "--benchmark 'sh work.sh' --build true --command 'sh work.sh' "
+          "--metric instructions --no-progress",
+      dir_);
+  EXPECT_EQ(none.exit_code, 2) << none.err;
+  const CliRun both = test_support::run_program(
+      FPBENCH_CLI,
+      "bisect " + from + "--benchmark x --good " + shas[0] +
+          " --build true --command 'sh work.sh'",
+      dir_);
+  EXPECT_EQ(both.exit_code, 2);
+  EXPECT_NE(both.err.find("no --good or --bad"), std::string::npos) << both.err;
+}
+
 TEST_F(BisectTest, NotReproducedWhenTheEndsAgree) {
   const auto shas = make_history({20, 20, 20, 20});
   const CliRun r = bisect(shas[0], shas.back());

@@ -9,11 +9,15 @@
 // (not reproduced); 2: bad usage or input; 3: an end does not build, its
 // benchmark fails, or skipped commits hide the first bad one.
 
+#include <cstdio>
 #include <string>
 #include <vector>
 
+#include "bisect_history.hpp"
 #include "fpbench/base/file_write.hpp"
 #include "fpbench/harness/bisect.hpp"
+#include "fpbench/harness/sample_source.hpp"
+#include "fpbench/reports/benchmark_key.hpp"
 #include "fpbench/reports/bisect_report.hpp"
 #include "fpbench/reports/metric_samples.hpp"
 #include "subcommands.hpp"
@@ -92,6 +96,11 @@ class Bisect : public Subcommand {
     command_->add_flag("--no-realtime", no_realtime_,
                        "Time samples at normal priority");
     command_->add_flag("--no-progress", no_progress_, "No line per step");
+    command_->add_option("--from-history", history_db_,
+                         "Bisect the latest change point `fpbench history "
+                         "detect` finds in this store (with --benchmark)");
+    command_->add_option("--benchmark", history_benchmark_,
+                         "With --from-history: the benchmark's series");
     command_->add_flag("--no-explain", no_explain_,
                        "Do not measure each change found once more to say "
                        "where it went (by function, call or call site)");
@@ -108,6 +117,7 @@ class Bisect : public Subcommand {
           "bisect measures one source: --scenarios PATH, --gbench PATH or "
           "--command 'CMD'");
     }
+    if (auto ok = range_from_flags(); !ok) return ok.error();
     if (o.good.empty() || o.bad.empty()) {
       return usage_error("bisect needs --good REV and --bad REV");
     }
@@ -158,6 +168,44 @@ class Bisect : public Subcommand {
   }
 
  private:
+  // --from-history DB --benchmark NAME: good, bad and, without a selection,
+  // the benchmark, from the change point history detect finds.
+  Result<void> range_from_flags() {
+    auto& o = options_;
+    if (history_db_.empty()) {
+      if (!history_benchmark_.empty())
+        return usage_error("--benchmark goes with --from-history DB");
+      return {};
+    }
+    if (!o.good.empty() || !o.bad.empty()) {
+      return usage_error(
+          "--from-history takes the range from the history: no --good or "
+          "--bad with it");
+    }
+    if (history_benchmark_.empty())
+      return usage_error("--from-history needs --benchmark NAME");
+    auto range = range_from_history(history_program(), history_db_,
+                                    history_benchmark_, o.metric);
+    if (!range) return range.error();
+    o.good = range->good;
+    o.bad = range->bad;
+    if (o.run.selectors.empty()) {
+      const auto key = reports::BenchmarkKey::from_text(range->benchmark);
+      if (!gbench_.empty()) {
+        o.run.selectors.push_back(harness::exact_gbench_filter(
+            key.configuration.empty()
+                ? key.filename
+                : key.filename + "/" + key.configuration));
+      } else if (!scenarios_.empty()) {
+        o.run.selectors.push_back(key.filename);
+      }
+    }
+    std::fprintf(stderr, "fpbench: bisect %s..%s: %s\n",
+                 o.good.substr(0, 12).c_str(), o.bad.substr(0, 12).c_str(),
+                 range->summary.c_str());
+    return {};
+  }
+
   CLI::App* command_ = nullptr;
   harness::BisectOptions options_;
   std::string scenarios_;
@@ -170,6 +218,8 @@ class Bisect : public Subcommand {
   bool no_realtime_ = false;
   bool no_progress_ = false;
   bool no_explain_ = false;
+  std::string history_db_;
+  std::string history_benchmark_;
 };
 
 }  // namespace
