@@ -10,6 +10,7 @@
 // benchmark fails, or skipped commits hide the first bad one.
 
 #include <cstdio>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -168,6 +169,17 @@ class Bisect : public Subcommand {
   }
 
  private:
+  // "encoding='utf8' size=1024" as --set encoding=utf8 --set size=1024.
+  static std::vector<std::string> sets_of(const std::string& configuration) {
+    std::vector<std::string> out;
+    std::istringstream words(configuration);
+    for (std::string w; words >> w;) {
+      std::erase(w, '\'');
+      out.push_back(w);
+    }
+    return out;
+  }
+
   // --from-history DB --benchmark NAME: good, bad and, without a selection,
   // the benchmark, from the change point history detect finds.
   Result<void> range_from_flags() {
@@ -198,6 +210,7 @@ class Bisect : public Subcommand {
                 : key.filename + "/" + key.configuration));
       } else if (!scenarios_.empty()) {
         o.run.selectors.push_back(key.filename);
+        if (o.run.sets.empty()) o.run.sets = sets_of(key.configuration);
       }
     }
     std::fprintf(stderr, "fpbench: bisect %s..%s: %s\n",
