@@ -462,7 +462,7 @@ class Bisector {
     std::filesystem::remove(file, ec);
     auto records = reports::parse_sample_jsonl(text.str(), file);
     if (!summary || !summary->failures.empty() || !records ||
-        summary->results.size() != 1) {
+        summary->results.empty()) {
       report_.notes.push_back("the change of " + c.sha.substr(0, 12) +
                               " could not be explained: its explaining run "
                               "failed");

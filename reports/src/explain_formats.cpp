@@ -49,10 +49,10 @@ std::vector<Row> rows(const Explanation& e) {
                    count(p.old_value), count(p.new_value), inclusive(p),
                    p.name});
   }
-  out.push_back({signed_count(e.rest_change()),
-                 share(e.rest_change(), e.change()), count(e.rest_old),
-                 count(e.rest_new), "",
-                 e.parts.empty() ? "all (no part changed)" : "rest"});
+  out.push_back(
+      {signed_count(e.rest_change()), share(e.rest_change(), e.change()),
+       count(e.rest_old), count(e.rest_new), "",
+       e.parts.empty() ? "rest (no part counted by name changed)" : "rest"});
   out.push_back({signed_count(e.change()), e.change() == 0 ? "" : "100.0%",
                  count(e.old_total), count(e.new_total), "",
                  "= measured change"});

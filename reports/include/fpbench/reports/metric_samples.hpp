@@ -100,7 +100,7 @@ struct SampleRecord {
   std::int64_t iterations = 0;
   std::string isa;
   std::vector<std::pair<std::string, MetricReading>> metrics;
-  LoopProfile profile;  // instructions under callgrind only
+  LoopProfile profile{};  // instructions under callgrind only
 
   [[nodiscard]] const MetricReading* find(std::string_view metric) const;
 };
