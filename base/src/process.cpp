@@ -270,6 +270,11 @@ Result<ProcessResult> run_process(const std::vector<std::string>& argv,
       (void)!::write(exec_pipe[1], &e, sizeof e);
       _exit(127);
     }
+    if (options.cwd && ::chdir(options.cwd->c_str()) != 0) {
+      const int e = errno;
+      (void)!::write(exec_pipe[1], &e, sizeof e);
+      _exit(127);
+    }
     ::dup2(out_pipe[1], STDOUT_FILENO);
     ::dup2(err_pipe[1], STDERR_FILENO);
     if (go_pipe[0] >= 0) {

@@ -6,12 +6,15 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <future>
 #include <map>
 #include <numeric>
 #include <set>
+#include <sstream>
 
 #include "bisect_worktrees.hpp"
+#include "fpbench/reports/explain.hpp"
 #include "fpbench/reports/metric_samples.hpp"
 #include "fpbench/stats/paired.hpp"
 
@@ -123,6 +126,8 @@ class Bisector {
     RunOptions r = o_.run;
     r.old_program = program_in(old_worktree);
     r.new_program = program_in(new_worktree);
+    r.old_working_dir = old_worktree;
+    r.new_working_dir = new_worktree;
     r.metrics = {o_.metric};
     r.runs = runs;
     r.counter_runs = runs;
@@ -425,6 +430,48 @@ class Bisector {
     return c;
   }
 
+  // The found commit measured once more against the last build before it
+  // with the samples' parts kept (instructions under callgrind), and its
+  // change explained by them (reports/explain.hpp).
+  void explain(std::size_t i, reports::BisectChange& c) {
+    if (wall_ || !o_.explain || !reports::explainable(o_.metric)) return;
+    std::optional<std::size_t> before;
+    for (const auto& [j, worktree] : worktrees_) {
+      if (j < i && values_.contains(j)) before = j;
+    }
+    if (!before) return;
+    RunOptions r = o_.run;
+    r.old_program = program_in(worktrees_[*before]);
+    r.new_program = program_in(worktrees_[i]);
+    r.old_working_dir = worktrees_[*before];
+    r.new_working_dir = worktrees_[i];
+    r.metrics = {o_.metric};
+    r.runs = 1;
+    r.counter_runs = 1;
+    r.progress = false;
+    r.explain = true;
+    const std::string file = samples_file("explain");
+    std::error_code ec;
+    std::filesystem::remove(file, ec);
+    r.output = file;
+    auto summary = run_benchmarks(r);
+    if (summary) report_.samples += summary->samples_written;
+    std::ifstream in(file);
+    std::ostringstream text;
+    text << in.rdbuf();
+    std::filesystem::remove(file, ec);
+    auto records = reports::parse_sample_jsonl(text.str(), file);
+    if (!summary || !summary->failures.empty() || !records ||
+        summary->results.empty()) {
+      report_.notes.push_back("the change of " + c.sha.substr(0, 12) +
+                              " could not be explained: its explaining run "
+                              "failed");
+      return;
+    }
+    c.explanation = reports::explain_change(
+        *records, summary->results.front().key, o_.metric);
+  }
+
   Result<void> search_all() {
     const std::size_t last = commits_.size() - 1;
     std::size_t lo = 0;
@@ -435,6 +482,7 @@ class Bisector {
       const std::size_t i = **found;
       if (!values_.contains(i)) values_[i] = values_[last];
       report_.changes.push_back(change_at(lo, i));
+      explain(i, report_.changes.back());
       if (wall_ || i == last ||
           std::abs(values_[i].value - report_.bad_value) <=
               threshold(report_.bad_value)) {

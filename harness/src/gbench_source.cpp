@@ -20,6 +20,7 @@
 
 #include "callgrind_output.hpp"
 #include "fpbench/base/temp_file.hpp"
+#include "fpbench/harness/callgrind_profile.hpp"
 #include "fpbench/harness/sample_source.hpp"
 #include "process_counts.hpp"
 
@@ -223,15 +224,15 @@ class GbenchSource final : public SampleSource {
       }
       // The last parts are the runs Google Benchmark reported.
       const std::size_t first = parts->size() - records->size();
+      const auto profiles = parse_callgrind_loops(callgrind_text);
       for (std::size_t i = 0; i < records->size(); ++i) {
         SampleRecord& r = (*records)[i];
-        r.metrics.emplace_back(
-            "instructions",
-            MetricReading{static_cast<double>((*parts)[first + i]) /
-                              static_cast<double>(r.iterations),
-                          "valgrind",
-                          {},
-                          {}});
+        const auto n = static_cast<double>(r.iterations);
+        MetricReading reading{
+            static_cast<double>((*parts)[first + i]) / n, "valgrind", {}, {}};
+        if (profiles && profiles->size() == parts->size())
+          add_loop_profile((*profiles)[first + i], n, r.profile);
+        r.metrics.emplace_back("instructions", std::move(reading));
       }
     }
     return std::move(*records);

@@ -144,7 +144,7 @@ void make_gbench_plan(const RunOptions& o, Plan& plan) {
   if (wants(o, "instructions")) {
     GbenchMeasure how = base;
     how.counters = "instructions";
-    if (hardware_instruction_counter_available()) {
+    if (!o.explain && hardware_instruction_counter_available()) {
       how.kind = GbenchMeasure::Kind::kCounting;
     } else {
       how.kind = GbenchMeasure::Kind::kCallgrind;
@@ -315,7 +315,7 @@ Plan make_plan(const RunOptions& o, const std::vector<NodeScript>& scripts) {
   if (wants(o, "instructions")) {
     ScenarioMeasure how;
     how.counters = "instructions";
-    if (hardware_instruction_counter_available()) {
+    if (!o.explain && hardware_instruction_counter_available()) {
       how.kind = ScenarioMeasure::Kind::kCounting;
       how.iterations = o.counter_iterations.value_or(kCountingIterations);
     } else {
@@ -597,7 +597,13 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
         return v.error();
     }
   }
-  Plan plan = make_plan(o, scripts);
+  // Allocating call sites come from the callgrind pass.
+  std::optional<RunOptions> with_profile;
+  if (o.explain && wants(o, "allocs") && !wants(o, "instructions")) {
+    with_profile = o;
+    with_profile->metrics.emplace_back("instructions");
+  }
+  Plan plan = make_plan(with_profile ? *with_profile : o, scripts);
   if (plan.passes.empty())
     return usage_error("--metric names nothing to measure");
   if (o.target_accuracy_pct > 0 || o.wall_needs_more) {
@@ -697,6 +703,7 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
   ro.progress = o.progress;
   ro.jsonl = jsonl;
   ro.time_budget = o.time_budget;
+  ro.working_dirs = {o.old_working_dir, o.new_working_dir};
   for (const std::string& note : plan.notes) {
     std::fprintf(stderr, "fpbench: note: %s\n", note.c_str());
   }

@@ -230,7 +230,8 @@ class PassRunner {
       const std::size_t side = u.sides[k];
       const SampleSource& source = *pass_.sources[side];
       const ProcessOptions process{
-          o_.cpu, pass_.realtime, pass_.sample_timeout, {}, {}};
+          o_.cpu, pass_.realtime,       pass_.sample_timeout, {},
+          {},     o_.working_dirs[side]};
       const std::int64_t iterations = keep ? warmup_iterations(u.job, side) : 0;
       const auto sample_started = std::chrono::steady_clock::now();
       auto m = iterations > 0

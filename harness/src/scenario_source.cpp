@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "callgrind_output.hpp"
+#include "fpbench/harness/callgrind_profile.hpp"
 #include "fpbench/harness/sample_source.hpp"
 #include "fpbench/harness/scenario_program.hpp"
 #include "fpbench/reports/sample_value.hpp"
@@ -225,6 +226,7 @@ class ScenarioSource final : public SampleSource {
                       names.size()));
     }
     std::vector<std::uint64_t> instructions;
+    std::vector<CallgrindLoop> loops;
     if (how_.kind == ScenarioMeasure::Kind::kCallgrind) {
       auto parts = parse_callgrind_parts(callgrind_text);
       if (!parts) return parts.error();
@@ -234,6 +236,10 @@ class ScenarioSource final : public SampleSource {
                         parts->size(), records->size()));
       }
       instructions = std::move(*parts);
+      if (auto read = parse_callgrind_loops(callgrind_text);
+          read && read->size() == instructions.size()) {
+        loops = std::move(*read);
+      }
     }
     for (std::size_t i = 0; i < records->size(); ++i) {
       SampleRecord& record = (*records)[i];
@@ -265,13 +271,11 @@ class ScenarioSource final : public SampleSource {
           return benchmark_error(
               "the benchmark reported no counted iterations");
         }
-        record.metrics.emplace_back(
-            "instructions",
-            MetricReading{static_cast<double>(instructions[i]) /
-                              static_cast<double>(record.iterations),
-                          "valgrind",
-                          {},
-                          {}});
+        const auto n = static_cast<double>(record.iterations);
+        MetricReading reading{
+            static_cast<double>(instructions[i]) / n, "valgrind", {}, {}};
+        if (!loops.empty()) add_loop_profile(loops[i], n, record.profile);
+        record.metrics.emplace_back("instructions", std::move(reading));
       }
     }
     return std::move(*records);

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "fpbench/harness/run_command.hpp"
 #include "test_files.hpp"
 
 namespace fpbench::harness {
@@ -163,6 +164,107 @@ TEST_F(BisectTest, FindsTwoChangesInOppositeDirections) {
   EXPECT_NE(r.out.find(shas[11].substr(0, 12)), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("not the whole change"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("do not add up"), std::string::npos) << r.out;
+}
+
+// A stand-in scenarios program whose one benchmark's rate is what rate.txt
+// in its working directory says: bisect's sides read each commit's own.
+constexpr const char* kRateScenarios =
+    "#!/bin/sh\n"
+    "case \" $* \" in\n"
+    "  *' --build-info '*) printf 'optimized=yes\\nsanitized=no\\n"
+    "assertions=no\\n'; exit 0;;\n"
+    "  *' --list-configs '*) echo 'demo/a n=1'; exit 0;;\n"
+    "esac\n"
+    "r=$(cat rate.txt)\n"
+    "echo '{\"benchmarks\":[{\"name\":\"x\",\"run_type\":\"iteration\","
+    "\"iterations\":10,\"real_time\":1000,\"time_unit\":\"ns\","
+    "\"items_per_second\":'\"$r\"'}]}'\n";
+
+TEST_F(BisectTest, EachSidesProgramRunsInItsOwnWorkingDirectory) {
+  const fs::path program = dir_ / "scenarios.sh";
+  std::ofstream(program) << kRateScenarios;
+  fs::permissions(program, fs::perms::owner_all);
+  for (const auto& [side, rate] : {std::pair{"old", 1000}, {"new", 4000}}) {
+    fs::create_directories(dir_ / side);
+    std::ofstream(dir_ / side / "rate.txt") << rate << "\n";
+  }
+  RunOptions o;
+  o.selectors = {"demo/a"};
+  o.old_program = program.string();
+  o.new_program = program.string();
+  o.old_working_dir = (dir_ / "old").string();
+  o.new_working_dir = (dir_ / "new").string();
+  o.runs = 2;
+  o.warmup = 0;
+  o.realtime = false;
+  o.progress = false;
+  o.output = (dir_ / "samples.csv").string();
+  const auto summary = run_benchmarks(o);
+  ASSERT_TRUE(summary) << summary.error().message;
+  ASSERT_TRUE(summary->failures.empty()) << summary->failures.front();
+  ASSERT_EQ(summary->results.size(), 1U);
+  for (double rate : summary->results[0].values[0])
+    EXPECT_DOUBLE_EQ(rate, 1000);
+  for (double rate : summary->results[0].values[1])
+    EXPECT_DOUBLE_EQ(rate, 4000);
+}
+
+// A history of one benchmark's system calls at every other commit, as the
+// nightly records it, with a step at commit 11, between two nights.
+TEST_F(BisectTest, FromHistoryBisectsTheChangePointHistoryDetectFinds) {
+  std::vector<int> ns(20, 20);
+  for (std::size_t i = 11; i < ns.size(); ++i) ns[i] = 21;
+  const auto shas = make_history(ns);
+  const fs::path db = dir_ / "history.sqlite";
+  for (std::size_t i = 0; i < shas.size(); i += 2) {
+    const fs::path samples = dir_ / "night.jsonl";
+    std::ofstream out(samples, std::ios::trunc);
+    for (const char* side : {"old", "new"}) {
+      for (int k = 0; k < 3; ++k) {
+        out << R"({"binary":")" << side
+            << R"(","filename":"sh work.sh","configuration":"","iterations":1,)"
+            << R"("metrics":{"syscalls":{"value":)" << ns[i]
+            << R"(,"source":"tracepoint"}}})"
+            << "\n";
+      }
+    }
+    out.close();
+    const CliRun r = test_support::run_program(
+        FPBENCH_CLI,
+        "history record '" + samples.string() + "' --db '" + db.string() +
+            "' --commit " + shas[i] + " --date 2026-11-" +
+            std::to_string(10 + i) + "T00:00:00Z --machine m",
+        dir_);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+  }
+  const std::string from = "--from-history '" + db.string() + "' ";
+  const CliRun r = test_support::run_program(
+      FPBENCH_CLI,
+      "bisect --repo '" + repo_.string() + "' --cache '" +
+          (dir_ / "cache").string() + "' " + from +
+          "--benchmark 'sh work.sh' --build true --command 'sh work.sh' "
+          "--metric syscalls --no-progress",
+      dir_);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_EQ(first_line(r.out), shas[11] + " is the first bad commit") << r.out;
+  EXPECT_NE(r.err.find(shas[10].substr(0, 12) + ".." + shas[12].substr(0, 12)),
+            std::string::npos)
+      << r.err;
+
+  const CliRun none = test_support::run_program(
+      FPBENCH_CLI,
+      "bisect --repo '" + repo_.string() + "' " + from +
+          "--benchmark 'sh work.sh' --build true --command 'sh work.sh' "
+          "--metric instructions --no-progress",
+      dir_);
+  EXPECT_EQ(none.exit_code, 2) << none.err;
+  const CliRun both = test_support::run_program(
+      FPBENCH_CLI,
+      "bisect " + from + "--benchmark x --good " + shas[0] +
+          " --build true --command 'sh work.sh'",
+      dir_);
+  EXPECT_EQ(both.exit_code, 2);
+  EXPECT_NE(both.err.find("no --good or --bad"), std::string::npos) << both.err;
 }
 
 TEST_F(BisectTest, NotReproducedWhenTheEndsAgree) {

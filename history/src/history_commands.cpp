@@ -303,9 +303,11 @@ Result<std::vector<SeriesAnalysis>> analyse_history(
              means, change_point_options(options, a.series.metric))) {
       const RunPoint& at = a.series.points.at(c.index);
       const bool worse = lower_is_better ? c.magnitude > 0 : c.magnitude < 0;
+      const std::string before =
+          c.index > 0 ? a.series.points[c.index - 1].commit : std::string();
       a.changes.push_back(DetectedChange{
           c.index, at.commit, at.date, c.mean_before, c.mean_after,
-          100 * c.magnitude, c.p_value, worse, false});
+          100 * c.magnitude, c.p_value, worse, false, before});
     }
     out.push_back(std::move(a));
   }

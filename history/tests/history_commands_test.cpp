@@ -205,6 +205,7 @@ TEST_F(HistoryCommands, DetectJson) {
   EXPECT_EQ(j.at("series").size(), 2u);
   const auto& cp = j.at("series").at(0).at("change_points").at(0);
   EXPECT_EQ(cp.at("commit"), commit_of(kStepNight));
+  EXPECT_EQ(cp.at("last_good_commit"), commit_of(kStepNight - 1));
   EXPECT_EQ(cp.at("selected"), true);
   EXPECT_EQ(cp.at("regression"), true);
 }
@@ -360,10 +361,10 @@ TEST_F(HistoryCommands, PlotJsonShape) {
   EXPECT_EQ(p.at("n"), 5);
   ASSERT_EQ(s.at("change_points").size(), 1u);
   const auto& c = s.at("change_points").at(0);
-  EXPECT_EQ(c.size(), 8u);
+  EXPECT_EQ(c.size(), 9u);
   for (const char* key :
        {"index", "commit", "date", "mean_before", "mean_after", "magnitude_pct",
-        "p_value", "regression"}) {
+        "p_value", "regression", "last_good_commit"}) {
     EXPECT_TRUE(c.contains(key)) << key;
   }
   EXPECT_EQ(c.at("index"), kStepNight - 1);

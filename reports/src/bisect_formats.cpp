@@ -98,6 +98,7 @@ std::string format_bisect_text(const BisectReport& r) {
     out += "Date: " + c.date + "\n";
     out += change_line(r, c) + "\n";
     out += explained_line(r, c) + "\n";
+    if (c.explanation) out += format_explanation_text(*c.explanation);
     if (i + 1 < r.changes.size()) out += std::string(kSearchedOn) + "\n";
   }
   if (!r.changes.empty()) out += "\n";
@@ -137,6 +138,9 @@ std::string format_bisect_markdown(const BisectReport& r) {
     out +=
         fmt::format("- `{}` {} ({})\n  - {}\n  - {}\n", short_sha(c.sha),
                     c.subject, c.date, change_line(r, c), explained_line(r, c));
+    if (c.explanation) {
+      out += "\n" + format_explanation_markdown(*c.explanation);
+    }
     if (i + 1 < r.changes.size()) {
       out += "  - " + std::string(kSearchedOn) + "\n";
     }
@@ -164,6 +168,29 @@ std::string format_bisect_markdown(const BisectReport& r) {
   return out;
 }
 
+namespace {
+
+json explanation_json(const Explanation& e) {
+  json parts = json::array();
+  for (const ExplainedPart& p : e.parts) {
+    json part = {{"name", p.name}, {"old", p.old_value}, {"new", p.new_value}};
+    if (p.old_inclusive && p.new_inclusive) {
+      part["old_inclusive"] = *p.old_inclusive;
+      part["new_inclusive"] = *p.new_inclusive;
+    }
+    parts.push_back(std::move(part));
+  }
+  json doc = {{"part_kind", e.part_kind},
+              {"old", e.old_total},
+              {"new", e.new_total},
+              {"parts", parts},
+              {"rest", {{"old", e.rest_old}, {"new", e.rest_new}}}};
+  if (!e.unavailable.empty()) doc["unavailable"] = e.unavailable;
+  return doc;
+}
+
+}  // namespace
+
 std::string format_bisect_json(const BisectReport& r) {
   json changes = json::array();
   for (const BisectChange& c : r.changes) {
@@ -175,6 +202,8 @@ std::string format_bisect_json(const BisectReport& r) {
                        {"delta", c.after - c.before},
                        {"delta_interval", {c.delta_low, c.delta_high}},
                        {"explained", c.explained}});
+    if (c.explanation)
+      changes.back()["explanation"] = explanation_json(*c.explanation);
   }
   json steps = json::array();
   for (const BisectStep& s : r.steps) {

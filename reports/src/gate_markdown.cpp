@@ -139,6 +139,7 @@ std::string section(const GateResult& result, bool by_metric) {
   if (!rows.empty()) out += table(rows) + "\n";
   out += folded_rows(g);
   out += markdown_escape(basis(result)) + ".\n";
+  out += format_gate_explanations_markdown(result);
   return out;
 }
 

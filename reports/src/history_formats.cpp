@@ -24,7 +24,8 @@ nlohmann::json change_json(const DetectedChange& c) {
           {"mean_after", c.mean_after},
           {"magnitude_pct", c.magnitude_pct},
           {"p_value", c.p_value},
-          {"regression", c.regression}};
+          {"regression", c.regression},
+          {"last_good_commit", c.last_good_commit}};
 }
 
 // NaN (a single-sample run's missing spread) becomes null, which is what a

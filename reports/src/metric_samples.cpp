@@ -43,6 +43,39 @@ bool usable_number(const nlohmann::ordered_json& v) {
   return v.is_number() && std::isfinite(v.get<double>());
 }
 
+// "functions" and "alloc_sites" of instructions counted under callgrind.
+Result<void> parse_profile(const nlohmann::ordered_json& j, LoopProfile& r,
+                           const std::string& where) {
+  if (j.contains("functions")) {
+    if (!j["functions"].is_object())
+      return bad_input_error(where + ": \"functions\" must be an object");
+    for (const auto& [name, pair] : j["functions"].items()) {
+      if (!pair.is_array() || pair.size() != 2 || !usable_number(pair[0]) ||
+          !usable_number(pair[1]) || pair[0].get<double>() < 0 ||
+          pair[1].get<double>() < 0) {
+        return bad_input_error(
+            fmt::format("{}: function '{}' must be [self, inclusive], two "
+                        "counts",
+                        where, name));
+      }
+      r.functions.emplace_back(
+          name, FunctionCount{pair[0].get<double>(), pair[1].get<double>()});
+    }
+  }
+  if (j.contains("alloc_sites")) {
+    if (!j["alloc_sites"].is_object())
+      return bad_input_error(where + ": \"alloc_sites\" must be an object");
+    for (const auto& [name, count] : j["alloc_sites"].items()) {
+      if (!usable_number(count) || count.get<double>() < 0) {
+        return bad_input_error(
+            fmt::format("{}: alloc site '{}' must be a count", where, name));
+      }
+      r.alloc_sites.emplace_back(name, count.get<double>());
+    }
+  }
+  return {};
+}
+
 Result<MetricReading> parse_reading(const nlohmann::ordered_json& j,
                                     const std::string& metric,
                                     const std::string& input,
@@ -138,6 +171,15 @@ Result<SampleRecord> parse_record(std::string_view text,
     if (!reading) return reading.error();
     r.metrics.emplace_back(name, std::move(*reading));
   }
+  if (j.contains("profile")) {
+    if (!j["profile"].is_object())
+      return bad_line(input, line, "\"profile\" must be an object");
+    if (auto ok = parse_profile(j["profile"], r.profile,
+                                fmt::format("{}:{}: profile", input, line));
+        !ok) {
+      return ok.error();
+    }
+  }
   return r;
 }
 
@@ -198,6 +240,19 @@ std::string sample_jsonl_line(const SampleRecord& record) {
     metrics[name] = std::move(m);
   }
   j["metrics"] = std::move(metrics);
+  const LoopProfile& p = record.profile;
+  if (!p.empty()) {
+    nlohmann::ordered_json profile = nlohmann::ordered_json::object();
+    nlohmann::ordered_json functions = nlohmann::ordered_json::object();
+    for (const auto& [function, c] : p.functions)
+      functions[function] =
+          nlohmann::ordered_json::array({c.self, c.inclusive});
+    profile["functions"] = std::move(functions);
+    nlohmann::ordered_json sites = nlohmann::ordered_json::object();
+    for (const auto& [site, count] : p.alloc_sites) sites[site] = count;
+    profile["alloc_sites"] = std::move(sites);
+    j["profile"] = std::move(profile);
+  }
   return j.dump() + "\n";
 }
 

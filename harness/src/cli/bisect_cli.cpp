@@ -9,12 +9,17 @@
 // (not reproduced); 2: bad usage or input; 3: an end does not build, its
 // benchmark fails, or skipped commits hide the first bad one.
 
+#include <cstdio>
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include "bisect_history.hpp"
 #include "fpbench/base/cli_vocabulary.hpp"
 #include "fpbench/base/file_write.hpp"
 #include "fpbench/harness/bisect.hpp"
+#include "fpbench/harness/sample_source.hpp"
+#include "fpbench/reports/benchmark_key.hpp"
 #include "fpbench/reports/bisect_report.hpp"
 #include "fpbench/reports/metric_samples.hpp"
 #include "subcommands.hpp"
@@ -135,6 +140,20 @@ class Bisect : public Subcommand {
         ->group(kGroupSchedule);
     command_->add_flag("--no-progress", no_progress_, "No line per step")
         ->group(kGroupOutput);
+    command_
+        ->add_option("--from-history", history_db_,
+                     "Bisect the latest change point `fpbench history "
+                     "detect` finds in this store (with --benchmark)")
+        ->group(kGroupSelection);
+    command_
+        ->add_option("--benchmark", history_benchmark_,
+                     "With --from-history: the benchmark's series")
+        ->group(kGroupSelection);
+    command_
+        ->add_flag("--no-explain", no_explain_,
+                   "Do not measure each change found once more to say "
+                   "where it went (by function, call or call site)")
+        ->group(kGroupOutput);
   }
 
   [[nodiscard]] bool parsed() const override { return command_->parsed(); }
@@ -149,6 +168,7 @@ class Bisect : public Subcommand {
           "or "
           "--command 'CMD'");
     }
+    if (auto ok = range_from_flags(); !ok) return ok.error();
     if (o.good.empty() || o.bad.empty()) {
       return usage_error("bisect needs --good REV and --bad REV");
     }
@@ -177,6 +197,7 @@ class Bisect : public Subcommand {
     if (!cache_.empty()) o.cache_dir = cache_;
     o.run.realtime = !no_realtime_;
     o.progress = !no_progress_;
+    o.explain = !no_explain_;
     const auto report = harness::run_bisect(o);
     if (!report) return report.error();
     if (!json_path_.empty()) {
@@ -197,6 +218,56 @@ class Bisect : public Subcommand {
   }
 
  private:
+  // "encoding='utf8' size=1024" as --set encoding=utf8 --set size=1024.
+  static std::vector<std::string> sets_of(const std::string& configuration) {
+    std::vector<std::string> out;
+    std::istringstream words(configuration);
+    for (std::string w; words >> w;) {
+      std::erase(w, '\'');
+      out.push_back(w);
+    }
+    return out;
+  }
+
+  // --from-history DB --benchmark NAME: good, bad and, without a selection,
+  // the benchmark, from the change point history detect finds.
+  Result<void> range_from_flags() {
+    auto& o = options_;
+    if (history_db_.empty()) {
+      if (!history_benchmark_.empty())
+        return usage_error("--benchmark goes with --from-history DB");
+      return {};
+    }
+    if (!o.good.empty() || !o.bad.empty()) {
+      return usage_error(
+          "--from-history takes the range from the history: no --good or "
+          "--bad with it");
+    }
+    if (history_benchmark_.empty())
+      return usage_error("--from-history needs --benchmark NAME");
+    auto range = range_from_history(history_program(), history_db_,
+                                    history_benchmark_, o.metric);
+    if (!range) return range.error();
+    o.good = range->good;
+    o.bad = range->bad;
+    if (o.run.selectors.empty()) {
+      const auto key = reports::BenchmarkKey::from_text(range->benchmark);
+      if (!gbench_.empty()) {
+        o.run.selectors.push_back(harness::exact_gbench_filter(
+            key.configuration.empty()
+                ? key.filename
+                : key.filename + "/" + key.configuration));
+      } else if (!scenarios_.empty()) {
+        o.run.selectors.push_back(key.filename);
+        if (o.run.sets.empty()) o.run.sets = sets_of(key.configuration);
+      }
+    }
+    std::fprintf(stderr, "fpbench: bisect %s..%s: %s\n",
+                 o.good.substr(0, 12).c_str(), o.bad.substr(0, 12).c_str(),
+                 range->summary.c_str());
+    return {};
+  }
+
   CLI::App* command_ = nullptr;
   harness::BisectOptions options_;
   std::string scenarios_;
@@ -208,6 +279,9 @@ class Bisect : public Subcommand {
   std::string json_path_;
   bool no_realtime_ = false;
   bool no_progress_ = false;
+  bool no_explain_ = false;
+  std::string history_db_;
+  std::string history_benchmark_;
 };
 
 }  // namespace

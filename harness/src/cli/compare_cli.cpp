@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "explain_output.hpp"
 #include "fpbench/base/cli_vocabulary.hpp"
 #include "fpbench/reports/metric_table.hpp"
 #include "fpbench/reports/plot.hpp"
@@ -54,6 +55,11 @@ class Compare : public Subcommand {
             "--plot-improvement", plot_improvement_,
             "Also draw the improvements with confidence intervals to this PNG")
         ->group(kGroupOutput);
+    command_
+        ->add_flag("--explain", explain_,
+                   "Say where each counted change went: instructions by "
+                   "function, syscalls by name, allocs by call site")
+        ->group(kGroupOutput);
   }
 
   [[nodiscard]] bool parsed() const override { return command_->parsed(); }
@@ -67,6 +73,11 @@ class Compare : public Subcommand {
     const auto loaded = reports::load_samples(*inputs);
     if (!loaded) return loaded.error();
     print_sample_warnings(*loaded);
+    if (explain_ && !loaded->has_metrics) {
+      return usage_error(
+          "--explain needs fpbench's JSON Lines samples (fpbench run "
+          "--metric ...), which carry the counts by part");
+    }
     const bool by_metric = loaded->has_metrics || !inputs->metric_names.empty();
     const auto metrics =
         by_metric ? reports::select_metrics(*loaded, inputs->metric_names)
@@ -84,7 +95,7 @@ class Compare : public Subcommand {
         return reports::render_comparison(
             loaded->samples, *f, reports::ReportOptions{only_significant_});
       }
-      return render_metrics(*metrics, *f);
+      return render_metrics(*loaded, *metrics, *f);
     };
     const auto report = render(format_);
     if (!report) return report.error();
@@ -105,6 +116,7 @@ class Compare : public Subcommand {
   // compare.R's shapes in every format; otherwise JSON is one document per
   // metric (an array of several) and CSV one table with a metric column.
   Result<std::string> render_metrics(
+      const reports::LoadedSamples& loaded,
       const std::vector<reports::MetricInput>& metrics,
       reports::ReportFormat format) const {
     const bool wall_alone =
@@ -144,6 +156,11 @@ class Compare : public Subcommand {
           out += reports::format_metric_text(ms, comparison);
           break;
       }
+      if (explain_ && (format == reports::ReportFormat::kText ||
+                       format == reports::ReportFormat::kMarkdown)) {
+        out += format_explanations(explain_changes(loaded.records, m.metric),
+                                   format == reports::ReportFormat::kMarkdown);
+      }
     }
     if (json && metrics.size() > 1) out = "[\n" + out + "]\n";
     return out;
@@ -154,6 +171,7 @@ class Compare : public Subcommand {
   OutputFiles files_;
   std::string format_ = "text";
   bool only_significant_ = false;
+  bool explain_ = false;
   std::string plot_;              // box plot PNG, when given
   std::string plot_improvement_;  // improvement PNG, when given
 };

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "explain_output.hpp"
 #include "fpbench/base/cli_vocabulary.hpp"
 #include "fpbench/ci/gate.hpp"
 #include "fpbench/reports/gate_html.hpp"
@@ -113,6 +114,12 @@ class Gate : public Subcommand {
                      "With --until-decided: the most runs per side")
         ->capture_default_str()
         ->group(kGroupSchedule);
+    command_
+        ->add_flag("--explain", explain_,
+                   "Say where every counted change went (instructions by "
+                   "function, syscalls by name, allocs by call site); the "
+                   "Markdown always does for regressions of those")
+        ->group(kGroupOutput);
   }
 
   [[nodiscard]] bool parsed() const override { return command_->parsed(); }
@@ -125,12 +132,16 @@ class Gate : public Subcommand {
     const auto loaded = reports::load_samples(*inputs);
     if (!loaded) return loaded.error();
     print_sample_warnings(*loaded);
-    const auto report = gate(*loaded, inputs->metric_names, *settings);
+    auto report = gate(*loaded, inputs->metric_names, *settings);
     if (!report) return report.error();
-    if (auto written = write_stdout(
-            render(*parse_output_format(format_, kFormats), *report));
-        !written)
-      return written.error();
+    if (loaded->has_metrics) add_explanations(loaded->records, *report);
+    const OutputFormat format = *parse_output_format(format_, kFormats);
+    std::string text = render(format, *report);
+    if (explain_ && format == OutputFormat::kText) {
+      for (const ci::GateResult& r : report->metrics)
+        text += format_explanations(r.explanations, false);
+    }
+    if (auto written = write_stdout(text); !written) return written.error();
     const RenderFormat render_file =
         [&](const std::string& name) -> Result<std::string> {
       const auto format = parse_output_format(name, kFormats);
@@ -143,6 +154,31 @@ class Gate : public Subcommand {
   }
 
  private:
+  // The decisions explained: regressions of an explainable metric, and with
+  // --explain every decision that changed it.
+  void add_explanations(const std::vector<reports::SampleRecord>& records,
+                        ci::GateReport& report) const {
+    for (ci::GateResult& result : report.metrics) {
+      if (result.decisions.empty()) continue;
+      const std::string metric = metric_of(result);
+      if (!reports::explainable(metric)) continue;
+      std::vector<reports::BenchmarkKey> keys;
+      for (const ci::GateDecision& d : result.decisions) {
+        const bool regressed = d.verdict == reports::Verdict::kRegression ||
+                               d.verdict == reports::Verdict::kMinorRegression;
+        if (regressed || (explain_ && d.verdict == reports::Verdict::kImproved))
+          keys.push_back({d.row.filename, d.row.configuration});
+      }
+      result.explanations = explain_keys(records, metric, keys);
+    }
+  }
+
+  // "instructions" of "instructions per operation (valgrind)".
+  static std::string metric_of(const ci::GateResult& result) {
+    const std::string& m = result.options.metric;
+    return m.substr(0, m.find(" per operation"));
+  }
+
   // What the flags say, each parsed once.
   struct Settings {
     ci::GateOptions options;        // all but the thresholds
@@ -236,6 +272,7 @@ class Gate : public Subcommand {
   SampleInputFlags inputs_;
   std::string format_ = "text";
   OutputFiles files_;
+  bool explain_ = false;
   std::string correction_ = "holm";
   double alpha_ = 0.01;
   std::vector<std::string> max_regression_flags_;

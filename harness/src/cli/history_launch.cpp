@@ -15,16 +15,15 @@
 #include "subcommands.hpp"
 
 namespace fpbench::cli {
-namespace {
 
-// FPBENCH_HISTORY, else beside this program, in the build tree's history/
-// folder or in the install's libexec/fpbench, else on PATH.
 std::string history_program() {
   return find_sibling({.env = "FPBENCH_HISTORY",
                        .name = "fpbench-history",
                        .dirs = {".", "../history", "../libexec/fpbench"}})
       .value_or("fpbench-history");
 }
+
+namespace {
 
 class HistoryLauncher : public Subcommand {
  public:

@@ -299,6 +299,12 @@ class Run : public Subcommand {
         ->capture_default_str()
         ->group(kGroupMetrics);
     command_
+        ->add_flag(
+            "--explain", o.explain,
+            "Count instructions under callgrind, keeping each loop's counts by "
+            "function and allocating call sites (for compare/gate --explain)")
+        ->group(kGroupMetrics);
+    command_
         ->add_option("--time-budget", time_budget_,
                      "Start no new round after this long: 90s, 10m, 1h")
         ->group(kGroupSchedule);

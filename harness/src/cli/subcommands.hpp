@@ -25,6 +25,9 @@ std::unique_ptr<Subcommand> add_bisect(CLI::App& app);
 // `fpbench history ...` runs fpbench-history with the rest of the command
 // line; add_history lists it in fpbench's help and starts it.
 std::unique_ptr<Subcommand> add_history(CLI::App& app);
+// fpbench-history: FPBENCH_HISTORY, else beside this program, in the build
+// tree's history/ folder or in the install's libexec/fpbench, else on PATH.
+std::string history_program();
 
 // fpbench-scenarios: FPBENCH_SCENARIOS, else beside this program, in the
 // build tree's scenarios/ folder or in an install's libexec/fpbench, else on

@@ -32,6 +32,8 @@ struct ProcessOptions {
   // Called with the child's pid after fork and before it execs the program
   // (it waits until this returns): to attach counters that start at exec.
   std::function<void(int pid)> on_start;
+  // The child's working directory; none: this process's.
+  std::optional<std::string> cwd;
 };
 
 // What the kernel accounted to the child and the descendants it waited for

@@ -23,11 +23,10 @@
 // of the range is searched from it, so that every change is found.
 //
 // Paths in the source (a program, a benchmark binary) are relative to each
-// commit's worktree; the build command runs with the worktree as its working
-// directory, and so does a command source (through env -C, whose own few
-// system calls are the same on both sides). A scenarios program or benchmark
-// binary runs from bisect's working directory: the runner starts both sides
-// from one.
+// commit's worktree; the build command and every measured process run with
+// the worktree as their working directory (the runner's working_dirs; a
+// command source also through env -C, whose own few system calls are the
+// same on both sides).
 
 #include <optional>
 #include <string>
@@ -61,6 +60,9 @@ struct BisectOptions {
   // At most this many changes are searched for in one range.
   int max_changes = 4;
   bool progress = true;  // one line per step on stderr
+  // Each change found in instructions, syscalls or allocs is measured once
+  // more, parent build against it with the parts kept, and explained.
+  bool explain = true;
 };
 
 // Bad input (exit 2) for a revision that names no commit, good equal to

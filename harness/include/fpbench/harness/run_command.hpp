@@ -61,6 +61,10 @@ struct RunOptions {
   std::optional<std::string> new_impl;
   std::optional<std::string> old_program;
   std::optional<std::string> new_program;
+  // Where each side's measured program runs (bisect: the commit's
+  // worktree); none: here.
+  std::optional<std::string> old_working_dir;
+  std::optional<std::string> new_working_dir;
   std::vector<std::string> sets;      // key=value, replacing that key's values
   std::vector<std::string> filters;   // keep scenarios whose name contains one
   std::vector<std::string> excludes;  // drop scenarios whose name contains one
@@ -93,6 +97,11 @@ struct RunOptions {
       counter_iterations;   // none: 11 counting, 5 under callgrind
   std::optional<int> jobs;  // counting samples at once; none: one per CPU
   std::string valgrind = "valgrind";
+  // Instructions are counted under callgrind even where a PMU could count
+  // them, so that each sample keeps its loop's counts by function and its
+  // allocating call sites (reports/explain.hpp); with allocs, instructions
+  // are measured too.
+  bool explain = false;
   std::optional<std::chrono::seconds> time_budget;
   // With the wall metric: add rounds until the gate decides every benchmark
   // (set by the caller; see ci/until_decided.hpp).

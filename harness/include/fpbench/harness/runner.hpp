@@ -87,6 +87,8 @@ struct RunnerOptions {
                        // compare.js CSV
   // No new round of a budgeted pass once spent.
   std::optional<std::chrono::seconds> time_budget;
+  // Where each side's samples run (old, new); none: this process's folder.
+  std::array<std::optional<std::string>, 2> working_dirs;
 };
 
 // Where a pass's time went: its wall time, the part spent in its samples'

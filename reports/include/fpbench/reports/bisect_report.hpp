@@ -15,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include "fpbench/reports/explain.hpp"
+
 namespace fpbench::reports {
 
 enum class BisectVerdict { kGood, kBad, kSkip };
@@ -42,6 +44,8 @@ struct BisectChange {
   // (after - before) / (bad - good): above 1 when another commit moved the
   // other way.
   double explained = 0;
+  // Where the change went (by function, system call or call site).
+  std::optional<Explanation> explanation;
 };
 
 struct BisectReport {

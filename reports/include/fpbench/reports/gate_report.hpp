@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "fpbench/reports/comparison.hpp"
+#include "fpbench/reports/explain.hpp"
 #include "fpbench/stats/multiple_comparisons.hpp"
 
 namespace fpbench::reports {
@@ -77,6 +78,9 @@ struct GateResult {
   GateOptions options;
   int exit_code = 0;
   std::string verdict_line;
+  // Where the counted changes of some decisions went (--explain; by
+  // default the regressions of instructions, syscalls and allocs).
+  std::vector<Explanation> explanations;
 };
 
 // The whole gate, which every format renders: a result per metric gated, in
@@ -96,6 +100,8 @@ struct GateReport {
 std::string format_gate_text(const GateReport& report);
 // A pull-request comment (gate_markdown.cpp).
 std::string format_gate_markdown(const GateReport& report);
+// The explanations of one metric's result, for the Markdown (gate_explain.cpp).
+std::string format_gate_explanations_markdown(const GateResult& result);
 // Every decision with its numbers and reason (gate_json.cpp).
 std::string format_gate_json(const GateReport& report);
 

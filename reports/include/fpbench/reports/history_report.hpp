@@ -54,6 +54,9 @@ struct DetectedChange {
   bool regression =
       false;  // the metric moved the worse way (a rate down, a count up)
   bool selected = false;  // lies in the --since runs
+  // The commit of the point before: the last run at the old level, where
+  // `fpbench bisect --from-history` starts (good), `commit` its bad end.
+  std::string last_good_commit{};
 };
 
 struct SeriesAnalysis {

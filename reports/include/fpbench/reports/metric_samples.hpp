@@ -19,11 +19,19 @@
 // metrics     per metric: value per operation (wall: operations per second,
 //             with "time", the sample's seconds) and the source it was read
 //             from; syscalls also by name (every name counted, zeros too).
+// profile     with instructions counted under callgrind: "functions",
+//             {"NAME":[self, inclusive],...} instructions per operation of
+//             the functions that ran in the loop (the largest
+//             kMaxProfiledFunctions by inclusive count), and "alloc_sites",
+//             {"CALLER":calls,...} per operation, the functions that called
+//             an allocator (harness/callgrind_profile.hpp).
 //
 // A process reads the metrics its source can: a timed run gives wall, cpu
 // and faults; a counting run syscalls; a Valgrind run instructions. The
 // metrics of one sample are always in one line.
 
+#include <compare>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -57,11 +65,32 @@ const std::vector<std::string_view>& known_metrics();
 // "wall, cpu, ... or syscalls:NAME", for help texts and errors.
 std::string metric_names_text();
 
+// Instructions of one function per operation: in its own code (self, these
+// add up to the loop's count) and with what it calls (inclusive).
+struct FunctionCount {
+  double self = 0;
+  double inclusive = 0;
+  auto operator<=>(const FunctionCount&) const = default;
+};
+
+// The most functions one sample keeps; the rest of the loop's count stays
+// in the total.
+constexpr std::size_t kMaxProfiledFunctions = 256;
+
 struct MetricReading {
   double value = 0;
   std::string source;
   std::optional<double> time_s;                         // wall only
   std::vector<std::pair<std::string, double>> by_name;  // syscalls only
+};
+
+// Where a sample's instructions and allocations were, per operation.
+struct LoopProfile {
+  std::vector<std::pair<std::string, FunctionCount>> functions;
+  std::vector<std::pair<std::string, double>> alloc_sites;
+  [[nodiscard]] bool empty() const {
+    return functions.empty() && alloc_sites.empty();
+  }
 };
 
 struct SampleRecord {
@@ -71,6 +100,7 @@ struct SampleRecord {
   std::int64_t iterations = 0;
   std::string isa;
   std::vector<std::pair<std::string, MetricReading>> metrics;
+  LoopProfile profile{};  // instructions under callgrind only
 
   [[nodiscard]] const MetricReading* find(std::string_view metric) const;
 };
