@@ -144,9 +144,9 @@ class Gate : public Subcommand {
     if (auto written = write_stdout(text); !written) return written.error();
     const RenderFormat render_file =
         [&](const std::string& name) -> Result<std::string> {
-      const auto format = parse_output_format(name, kFormats);
-      if (!format) return format.error();
-      return render(*format, *report);
+      const auto file_format = parse_output_format(name, kFormats);
+      if (!file_format) return file_format.error();
+      return render(*file_format, *report);
     };
     if (auto written = write_output_files(files_, render_file); !written)
       return written.error();
