@@ -3,9 +3,7 @@
 // the one comparison the command made, and the main output stays on stdout.
 
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -17,11 +15,7 @@ namespace {
 namespace fs = std::filesystem;
 using fpbench::harness::test_support::slurp;
 
-struct CliResult {
-  int exit_code;
-  std::string out;
-  std::string err;
-};
+using CliResult = fpbench::harness::test_support::CliRun;
 
 class OutputFiles : public ::testing::Test {
  protected:
@@ -38,12 +32,7 @@ class OutputFiles : public ::testing::Test {
   }
 
   CliResult run(const std::string& args) const {
-    const std::string out = path("stdout"), err = path("stderr");
-    const std::string cmd = std::string("'") + FPBENCH_CLI + "' " + args +
-                            " >'" + out + "' 2>'" + err + "'";
-    const int status = std::system(cmd.c_str());
-    return CliResult{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out),
-                     slurp(err)};
+    return fpbench::harness::test_support::run_program(FPBENCH_CLI, args, dir_);
   }
 
   fs::path dir_;
