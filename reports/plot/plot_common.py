@@ -182,10 +182,8 @@ def row_layout(labels, min_lines):
     return centres, heights, y
 
 
-def labelled_rows_figure(labels, min_lines, title):
-    centres, heights, total = row_layout(labels, min_lines)
-    fig_height = 1.3 + total * INCH_PER_LINE
-    fig, ax = plt.subplots(figsize=(11, max(2.6, fig_height)))
+def style_row_axis(ax, labels, centres, heights, total):
+    """One labelled row per benchmark, top to bottom, on `total` lines."""
     ax.set_ylim(total, 0)
     ax.set_yticks(centres)
     ax.set_yticklabels(labels, fontsize=FONT_SIZE)
@@ -198,6 +196,13 @@ def labelled_rows_figure(labels, min_lines, title):
         y += h
     ax.grid(axis="x", color="#dddddd", linewidth=0.6)
     ax.set_axisbelow(True)
+
+
+def labelled_rows_figure(labels, min_lines, title):
+    centres, heights, total = row_layout(labels, min_lines)
+    fig_height = 1.3 + total * INCH_PER_LINE
+    fig, ax = plt.subplots(figsize=(11, max(2.6, fig_height)))
+    style_row_axis(ax, labels, centres, heights, total)
     # A reader of a tall picture should not have to scroll to the bottom to
     # read the scale; the legend then sits above the top tick labels.
     top_ticks = len(labels) > TOP_TICKS_FROM_ROWS

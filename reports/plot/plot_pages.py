@@ -17,7 +17,8 @@ import os
 from dataclasses import dataclass
 from typing import Callable
 
-from plot_common import FONT_SIZE, INCH_PER_LINE, plain, plt, save, wrap_name
+from plot_common import (FONT_SIZE, INCH_PER_LINE, plain, plt, save,
+                         style_row_axis, wrap_name)
 
 GROUP_FROM_ROWS = 40
 COLUMNS = 2
@@ -141,17 +142,7 @@ def draw_panel(ax, name, chunk, kind):
     for h in heights:
         centres.append(y + h / 2)
         y += h
-    ax.set_ylim(y, 0)
-    ax.set_yticks(centres)
-    ax.set_yticklabels(labels, fontsize=FONT_SIZE)
-    ax.tick_params(axis="y", length=0)
-    start = 0.0
-    for i, h in enumerate(heights):
-        if i % 2:
-            ax.axhspan(start, start + h, color="#f2f2f2", zorder=0)
-        start += h
-    ax.grid(axis="x", color="#dddddd", linewidth=0.6)
-    ax.set_axisbelow(True)
+    style_row_axis(ax, labels, centres, heights, y)
     for r, yc in zip(chunk, centres):
         kind.draw_row(ax, r, yc)
     kind.set_axis(ax)
