@@ -28,5 +28,5 @@ for s in doc.get("series", []):
         print("  fpbench bisect --from-history " + shlex.quote(db) +
               " --benchmark " + shlex.quote(name) + " --metric " +
               shlex.quote(metric) + " --build " + shlex.quote(build) +
-              " --scenarios " + shlex.quote(f"{build_dir}/scenarios/fpbench-scenarios"))
+              " --scenario-program " + shlex.quote(f"{build_dir}/scenarios/fpbench-scenarios"))
 PY

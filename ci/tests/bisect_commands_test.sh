@@ -22,5 +22,5 @@ echo "$out"
 grep -q "between aaaaaaaaaaaa and bbbbbbbbbbbb" <<<"$out" || { echo "FAILED: range" >&2; exit 1; }
 grep -q -- "--from-history history.sqlite --benchmark 'fs/read-file-sync encoding='\"'\"'utf8'\"'\"' size=1024' --metric instructions" <<<"$out" ||
   { echo "FAILED: command" >&2; exit 1; }
-grep -q -- "--scenarios build-nightly/scenarios/fpbench-scenarios" <<<"$out" || { echo "FAILED: source" >&2; exit 1; }
+grep -q -- "--scenario-program build-nightly/scenarios/fpbench-scenarios" <<<"$out" || { echo "FAILED: source" >&2; exit 1; }
 echo "bisect_commands: ok"

@@ -93,7 +93,7 @@ class BisectTest : public ::testing::Test {
         FPBENCH_CLI,
         "bisect --repo '" + repo_.string() + "' --cache '" +
             (dir_ / "cache").string() + "' --good " + good + " --bad " + bad +
-            " --build 'test ! -e broken' --command 'sh work.sh' --metric "
+            " --build 'test ! -e broken' --command-line 'sh work.sh' --metric "
             "syscalls --no-progress " +
             extra,
         dir_);
@@ -242,7 +242,7 @@ TEST_F(BisectTest, FromHistoryBisectsTheChangePointHistoryDetectFinds) {
       FPBENCH_CLI,
       "bisect --repo '" + repo_.string() + "' --cache '" +
           (dir_ / "cache").string() + "' " + from +
-          "--benchmark 'sh work.sh' --build true --command 'sh work.sh' "
+          "--benchmark 'sh work.sh' --build true --command-line 'sh work.sh' "
           "--metric syscalls --no-progress",
       dir_);
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
@@ -254,14 +254,14 @@ TEST_F(BisectTest, FromHistoryBisectsTheChangePointHistoryDetectFinds) {
   const CliRun none = test_support::run_program(
       FPBENCH_CLI,
       "bisect --repo '" + repo_.string() + "' " + from +
-          "--benchmark 'sh work.sh' --build true --command 'sh work.sh' "
+          "--benchmark 'sh work.sh' --build true --command-line 'sh work.sh' "
           "--metric instructions --no-progress",
       dir_);
   EXPECT_EQ(none.exit_code, 2) << none.err;
   const CliRun both = test_support::run_program(
       FPBENCH_CLI,
       "bisect " + from + "--benchmark x --good " + shas[0] +
-          " --build true --command 'sh work.sh'",
+          " --build true --command-line 'sh work.sh'",
       dir_);
   EXPECT_EQ(both.exit_code, 2);
   EXPECT_NE(both.err.find("no --good or --bad"), std::string::npos) << both.err;
@@ -296,7 +296,7 @@ TEST_F(BisectTest, RefusesBadInputClearly) {
       FPBENCH_CLI,
       "bisect --repo '" + repo_.string() + "' --cache '" +
           (dir_ / "cache").string() + "' --good " + shas[0] + " --bad " +
-          shas.back() + " --build false --command 'sh work.sh' --metric " +
+          shas.back() + " --build false --command-line 'sh work.sh' --metric " +
           "syscalls --no-progress",
       dir_);
   EXPECT_EQ(r.exit_code, 3);
@@ -307,7 +307,7 @@ TEST_F(BisectTest, RefusesBadInputClearly) {
   r = test_support::run_program(
       FPBENCH_CLI,
       "bisect --repo '" + (dir_ / "plain").string() +
-          "' --good a --bad b --build true --command true --no-progress",
+          "' --good a --bad b --build true --command-line true --no-progress",
       dir_);
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("not a git repository"), std::string::npos) << r.err;

@@ -149,7 +149,7 @@ TEST_F(Cli, CompareGbenchPrintsTheTableAndWarnings) {
   const std::string old_file = kGbench + "tiny-1.7.1-old.json";
   const std::string new_file = kGbench + "tiny-1.7.1-new.json";
   const CliResult r =
-      run("compare --gbench '" + old_file + "' '" + new_file + "'");
+      run("compare --gbench-json '" + old_file + "' '" + new_file + "'");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(
       r.out.rfind(
@@ -169,7 +169,7 @@ TEST_F(Cli, CompareGbenchPrintsTheTableAndWarnings) {
                        new_file +
                        ": benchmark 'BM_fails' skipped: device not found\n");
   // cpu_time reads other numbers: another table.
-  const CliResult cpu = run("compare --gbench-time cpu_time --gbench '" +
+  const CliResult cpu = run("compare --gbench-time cpu_time --gbench-json '" +
                             old_file + "' '" + new_file + "'");
   EXPECT_EQ(cpu.exit_code, 0) << cpu.err;
   EXPECT_NE(cpu.out, r.out);
@@ -179,25 +179,27 @@ TEST_F(Cli, CompareGbenchBadInputExitsTwo) {
   const std::string good = kGbench + "tiny-1.7.1-old.json";
   const std::string bad = kGbench + "malformed.json";
   const CliResult malformed =
-      run("compare --gbench '" + good + "' '" + bad + "'");
+      run("compare --gbench-json '" + good + "' '" + bad + "'");
   EXPECT_EQ(malformed.exit_code, 2);
   EXPECT_EQ(malformed.out, "");
   EXPECT_EQ(malformed.err.rfind(
                 "fpbench: error: " + bad + ":8:16: invalid JSON: ", 0),
             0u)
       << malformed.err;
-  const CliResult with_csv =
-      run("compare '" + kFixture + "' --gbench '" + good + "' '" + good + "'");
+  const CliResult with_csv = run("compare '" + kFixture + "' --gbench-json '" +
+                                 good + "' '" + good + "'");
   EXPECT_EQ(with_csv.exit_code, 2);
-  EXPECT_EQ(with_csv.err,
-            "fpbench: error: a samples CSV cannot be combined with --gbench or "
-            "--hyperfine: give one kind of input\n");
-  EXPECT_EQ(run("compare --gbench '" + good + "'").exit_code, 2);
-  EXPECT_EQ(run("compare --metric wall --gbench '" + good + "' '" + good + "'")
-                .exit_code,
-            2);
+  EXPECT_EQ(
+      with_csv.err,
+      "fpbench: error: a samples CSV cannot be combined with --gbench-json or "
+      "--hyperfine-json: give one kind of input\n");
+  EXPECT_EQ(run("compare --gbench-json '" + good + "'").exit_code, 2);
+  EXPECT_EQ(
+      run("compare --metric wall --gbench-json '" + good + "' '" + good + "'")
+          .exit_code,
+      2);
   EXPECT_EQ(run("compare --metric cpu_time '" + kFixture + "'").exit_code, 2);
-  EXPECT_EQ(run("compare --gbench '" + good + "' '" +
+  EXPECT_EQ(run("compare --gbench-json '" + good + "' '" +
                 (dir_ / "nope.json").string() + "'")
                 .exit_code,
             2);

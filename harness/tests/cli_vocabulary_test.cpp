@@ -5,12 +5,16 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 #include <vector>
 
+#include "fpbench/base/cli_docs.hpp"
 #include "test_files.hpp"
 
 namespace {
@@ -108,7 +112,7 @@ TEST_F(CliVocabulary, EveryFormatShowsEveryMetric) {
 TEST_F(CliVocabulary, OneRefusalForAFormatACommandDoesNotWrite) {
   const std::string file = metrics_file();
   const std::string bisect =
-      "bisect --good a --bad b --build true --command true ";
+      "bisect --good a --bad b --build true --command-line true ";
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"compare --format html '" + kCsv + "'",
        "unknown format 'html': expected text, markdown (or md), json or csv"},
@@ -146,6 +150,53 @@ TEST_F(CliVocabulary, CompareAndGateSelectByFilterAndExcludeAsRunDoes) {
   EXPECT_EQ(run("gate --filter other '" + file + "'").exit_code, 2);
 }
 
+// Every option a command shows, in fpbench's commands and fpbench-history's,
+// is a flag everywhere or takes a value everywhere, and is listed under the
+// same group wherever it appears: an option with two meanings (a flag in one
+// command, a path in another; samples at once in one, builds in another)
+// shows up as two kinds or two groups. Hidden old spellings are not shown,
+// so not checked.
+TEST_F(CliVocabulary, AnOptionIsOneKindInOneGroupEverywhere) {
+  // One meaning in two roles: the machine and commit a run is recorded as
+  // and those a history is selected by; what a run measures in pairs or
+  // under callgrind and what compare and gate then test or explain.
+  const std::set<std::string> roles = {"--commit", "--machine", "--paired",
+                                       "--explain"};
+  struct Use {
+    std::string command, group;
+    bool flag = false;
+  };
+  std::map<std::string, std::vector<Use>> uses;
+  for (const char* program : {FPBENCH_CLI, FPBENCH_HISTORY_CLI}) {
+    const CliRun table = run_program(program, "--cli-table", dir_);
+    ASSERT_EQ(table.exit_code, 0) << table.err;
+    const auto commands = fpbench::cli::parse_command_table(table.out);
+    ASSERT_TRUE(commands.has_value()) << commands.error().message;
+    for (const auto& command : *commands) {
+      if (command.forwards) continue;
+      for (const auto& option : command.options) {
+        if (option.positional || option.names == "--help, -h") continue;
+        uses[option.names].push_back(
+            {command.name, option.group, option.value.empty()});
+      }
+    }
+  }
+  ASSERT_GT(uses.size(), 50u);
+  for (const auto& [names, list] : uses) {
+    std::string seen;
+    for (const Use& u : list) {
+      seen += "\n  " + u.command + ": " + u.group +
+              (u.flag ? ", a flag" : ", a value");
+    }
+    const auto differs = [&](const Use& u) {
+      return u.flag != list.front().flag ||
+             (!roles.contains(names) && u.group != list.front().group);
+    };
+    EXPECT_FALSE(std::any_of(list.begin(), list.end(), differs))
+        << names << seen;
+  }
+}
+
 TEST_F(CliVocabulary, HelpListsOptionsByGroupWithoutOldSpellings) {
   const CliRun help = run("run --help");
   ASSERT_EQ(help.exit_code, 0);
@@ -175,8 +226,9 @@ TEST_F(CliVocabulary, OldSpellingsStillWorkWithANoteNamingTheNewOne) {
             "fpbench: note: --runs is now --first-look; --runs goes in the "
             "next release\n");
 
-  const std::string pair = "--gbench '" + kGbench + "tiny-1.7.1-old.json' '" +
-                           kGbench + "tiny-1.7.1-new.json'";
+  const std::string files_pair = "'" + kGbench + "tiny-1.7.1-old.json' '" +
+                                 kGbench + "tiny-1.7.1-new.json'";
+  const std::string pair = "--gbench-json " + files_pair;
   const CliRun time = run("compare --gbench-time cpu_time " + pair);
   const CliRun time_old = run("compare --metric cpu_time " + pair);
   EXPECT_EQ(time.exit_code, 0) << time.err;
@@ -194,6 +246,48 @@ TEST_F(CliVocabulary, OldSpellingsStillWorkWithANoteNamingTheNewOne) {
             "fpbench: note: --scenarios is now --scenario-program; "
             "--scenarios goes in the next release\n"
             "fpbench: error: bisect needs --good REV and --bad REV\n");
+
+  // Options renamed so that one spelling means one thing in every command:
+  // compare's and gate's files, bisect's programs, builds and looks.
+  const std::string gbench_old = "compare --gbench " + files_pair;
+  const CliRun files = run("compare " + pair);
+  const CliRun files_old = run(gbench_old);
+  EXPECT_EQ(files.exit_code, 0) << files.err;
+  EXPECT_EQ(files_old.out, files.out);
+  EXPECT_NE(files_old.err.find("fpbench: note: --gbench is now --gbench-json; "
+                               "--gbench goes in the next release\n"),
+            std::string::npos)
+      << files_old.err;
+  const std::string hyperfine =
+      " '" FPBENCH_SOURCE_DIR
+      "/reports/tests/data/hyperfine/"
+      "hyperfine-1.15-old.json' '" FPBENCH_SOURCE_DIR
+      "/reports/tests/data/hyperfine/hyperfine-1.15-new.json'";
+  const CliRun timed = run("gate --hyperfine-json" + hyperfine);
+  const CliRun timed_old = run("gate --hyperfine" + hyperfine);
+  EXPECT_NE(timed.exit_code, 2) << timed.err;
+  EXPECT_EQ(timed_old.exit_code, timed.exit_code);
+  EXPECT_EQ(timed_old.out, timed.out);
+  EXPECT_EQ(timed_old.err,
+            timed.err +
+                "fpbench: note: --hyperfine is now --hyperfine-json; "
+                "--hyperfine goes in the next release\n");
+  const CliRun bisect_old =
+      run("bisect --command true --jobs 2 -j 2 --wall-runs 4 --gbench x");
+  EXPECT_EQ(bisect_old.exit_code, 2);
+  for (const char* note :
+       {"--command is now --command-line", "--jobs is now --build-jobs",
+        "-j is now --build-jobs", "--wall-runs is now --look-every",
+        "--gbench is now --gbench-program"}) {
+    EXPECT_NE(bisect_old.err.find(std::string("fpbench: note: ") + note),
+              std::string::npos)
+        << note << " in " << bisect_old.err;
+  }
+  EXPECT_NE(bisect_old.err.find("fpbench: error: bisect measures one source: "
+                                "--scenario-program PATH, --gbench-program "
+                                "PATH or --command-line 'CMD'\n"),
+            std::string::npos)
+      << bisect_old.err;
 
   const std::string program = std::string("'") + FPBENCH_SCENARIOS + "'";
   const CliRun list = run("list fs --scenario-program " + program);

@@ -56,10 +56,10 @@ Result<LoadedSamples> load_all_samples(const SampleInputs& inputs) {
   if (kinds != 1) {
     return usage_error(
         kinds == 0
-            ? "no samples given: a samples CSV, --gbench OLD NEW or "
-              "--hyperfine OLD NEW"
-            : "give one kind of input: a samples CSV, --gbench OLD NEW or "
-              "--hyperfine OLD NEW, not several");
+            ? "no samples given: a samples CSV, --gbench-json OLD NEW or "
+              "--hyperfine-json OLD NEW"
+            : "give one kind of input: a samples CSV, --gbench-json OLD NEW "
+              "or --hyperfine-json OLD NEW, not several");
   }
 
   LoadedSamples loaded;
@@ -84,7 +84,7 @@ Result<LoadedSamples> load_all_samples(const SampleInputs& inputs) {
 
   if (!inputs.gbench.empty()) {
     auto loaded_pair = load_pair(
-        inputs.gbench, "--gbench",
+        inputs.gbench, "--gbench-json",
         [&](const std::string& text, const std::string& name, Binary side) {
           return add_gbench_json(text, name, side, inputs.metric,
                                  loaded.samples, loaded.warnings);
@@ -94,7 +94,7 @@ Result<LoadedSamples> load_all_samples(const SampleInputs& inputs) {
                                             time_metric_name(inputs.metric));
   } else {
     auto loaded_pair = load_pair(
-        inputs.hyperfine, "--hyperfine",
+        inputs.hyperfine, "--hyperfine-json",
         [&](const std::string& text, const std::string& name, Binary side) {
           return add_hyperfine_json(text, name, side, loaded.samples,
                                     loaded.warnings);

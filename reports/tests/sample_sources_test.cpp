@@ -79,7 +79,7 @@ TEST(LoadSamples, ExactlyOneKindOfInputAndTwoFiles) {
   SampleInputs one;
   one.gbench = {old_file};
   EXPECT_EQ(load_samples(one).error().message,
-            "--gbench takes two files, OLD and NEW; got 1");
+            "--gbench-json takes two files, OLD and NEW; got 1");
   SampleInputs stdin_twice;
   stdin_twice.hyperfine = {"-", "-"};
   EXPECT_EQ(load_samples(stdin_twice).error().kind, ErrorKind::kUsage);

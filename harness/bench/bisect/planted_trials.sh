@@ -57,7 +57,7 @@ run_trial() {
   expected=$(awk '$1 != "root" && $1 != "head" {print $2}' <<<"$planted" | tr '\n' ' ')
   local json=$work/result-$trial.json status=0
   (cd "$repo" && "$fpbench" bisect --good "$root" --bad "$head" \
-    --build "$build" --gbench build/bench BM_work --metric "$metric" \
+    --build "$build" --gbench-program build/bench BM_work --metric "$metric" \
     --cache "$cache" --json "$json" --no-progress "${extra[@]}" >"$work/out-$trial.txt" \
     2>"$work/err-$trial.txt") || status=$?
   local line

@@ -1,9 +1,10 @@
 // fpbench bisect --good REV --bad REV --build 'CMD'
-//                (--scenario-program PATH | --gbench PATH | --command 'CMD')
+//                (--scenario-program PATH | --gbench-program PATH |
+//                 --command-line 'CMD')
 //                [SELECTION...] [--metric M] [--param N=V,...] [--shell]
 //                [--set K=V] [--filter T] [--exclude T] [--cache DIR]
-//                [--jobs N] [--repo DIR] [--format text|markdown|json]
-//                [--json FILE] [--wall-runs N] [--max-runs N]
+//                [--build-jobs N] [--repo DIR] [--format text|markdown|json]
+//                [--json FILE] [--look-every N] [--max-runs N]
 //
 // Exit 0: the first bad commit was found; 1: good and bad do not differ
 // (not reproduced); 2: bad usage or input; 3: an end does not build, its
@@ -60,23 +61,25 @@ class Bisect : public Subcommand {
     add_old_spelling(*command_, "--scenarios", "--scenario-program",
                      scenarios_);
     command_
-        ->add_option("--gbench", gbench_,
+        ->add_option("--gbench-program", gbench_,
                      "A Google Benchmark binary, relative to each "
                      "worktree")
         ->group(kGroupPrograms);
+    add_old_spelling(*command_, "--gbench", "--gbench-program", gbench_);
     command_
-        ->add_option("--command", command_text_,
-                     "A command run in each worktree ({NAME} takes the "
-                     "--param values)")
+        ->add_option("--command-line", command_text_,
+                     "A command run in each worktree, the whole process "
+                     "being the operation ({NAME} takes the --param values)")
         ->group(kGroupPrograms);
+    add_old_spelling(*command_, "--command", "--command-line", command_text_);
     command_
         ->add_option("--param", params_,
-                     "With --command: NAME=V1,V2,... (select one value)")
+                     "With --command-line: NAME=V1,V2,... (select one value)")
         ->allow_extra_args(false)
         ->group(kGroupPrograms);
     command_
         ->add_flag("--shell", o.run.command.shell,
-                   "With --command: run it with /bin/sh -c")
+                   "With --command-line: run it with /bin/sh -c")
         ->group(kGroupPrograms);
     command_->add_option("--set", o.run.sets, "key=value for the scenarios")
         ->allow_extra_args(false)
@@ -101,9 +104,11 @@ class Bisect : public Subcommand {
                      "Worktrees and builds, kept across bisects (default "
                      "$XDG_CACHE_HOME/fpbench/bisect)")
         ->group(kGroupPrograms);
-    command_->add_option("--jobs,-j", o.jobs, "Builds at once")
+    command_->add_option("--build-jobs", o.jobs, "Commits built at once")
         ->capture_default_str()
         ->group(kGroupPrograms);
+    add_old_spelling(*command_, "--jobs", "--build-jobs", o.jobs);
+    add_old_spelling(*command_, "-j", "--build-jobs", o.jobs);
     command_->add_option("--repo", o.repo, "A folder inside the repository")
         ->capture_default_str()
         ->group(kGroupPrograms);
@@ -115,10 +120,12 @@ class Bisect : public Subcommand {
     command_->add_option("--json", json_path_, "Also write the JSON here")
         ->group(kGroupOutput);
     command_
-        ->add_option("--wall-runs", o.wall_runs,
-                     "Wall time: samples per side added at each look")
+        ->add_option("--look-every", o.wall_runs,
+                     "Wall time: samples per side and end at a step's first "
+                     "look, and added at each look after")
         ->capture_default_str()
         ->group(kGroupSchedule);
+    add_old_spelling(*command_, "--wall-runs", "--look-every", o.wall_runs);
     command_
         ->add_option("--max-runs", o.wall_max_runs,
                      "Wall time: samples per side before a step is skipped "
@@ -164,9 +171,8 @@ class Bisect : public Subcommand {
                         int(!command_text_.empty());
     if (sources != 1) {
       return usage_error(
-          "bisect measures one source: --scenario-program PATH, --gbench PATH "
-          "or "
-          "--command 'CMD'");
+          "bisect measures one source: --scenario-program PATH, "
+          "--gbench-program PATH or --command-line 'CMD'");
     }
     if (auto ok = range_from_flags(); !ok) return ok.error();
     if (o.good.empty() || o.bad.empty()) {
@@ -177,11 +183,11 @@ class Bisect : public Subcommand {
     }
     const auto format = parse_output_format(format_, kFormats);
     if (!format) return format.error();
-    if (o.jobs < 1) return usage_error("--jobs must be at least 1");
+    if (o.jobs < 1) return usage_error("--build-jobs must be at least 1");
     if (o.wall_runs < 2 || o.wall_max_runs < o.wall_runs) {
       return usage_error(
-          "--wall-runs must be at least 2, --max-runs at least "
-          "--wall-runs");
+          "--look-every must be at least 2, --max-runs at least "
+          "--look-every");
     }
     o.run.source = !scenarios_.empty() ? harness::SourceKind::kScenarios
                    : !gbench_.empty()  ? harness::SourceKind::kGbench

@@ -39,8 +39,8 @@ Result<HistoryRange> range_from_history(const std::string& history_program,
                                         const std::string& benchmark,
                                         const std::string& metric) {
   const auto p =
-      run_process({history_program, "detect", "--db", db, "--benchmark",
-                   benchmark, "--metric", metric, "--format", "json"});
+      run_process({history_program, "detect", "--db", db, "--filter", benchmark,
+                   "--metric", metric, "--format", "json"});
   if (!p) return p.error();
   // detect exits 1 when a change point is a regression in its last runs.
   if (p->exit_code != 0 && p->exit_code != 1) {

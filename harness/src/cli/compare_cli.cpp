@@ -1,4 +1,4 @@
-// fpbench compare [FILE|-] [--gbench OLD NEW | --hyperfine OLD NEW]
+// fpbench compare [FILE|-] [--gbench-json OLD NEW | --hyperfine-json OLD NEW]
 //                 [--filter T]... [--exclude T]... [--gbench-time KIND]
 //                 [--format text|markdown|json|csv] [--only-significant]
 //                 [--plot PNG] [--plot-improvement PNG] [--metric

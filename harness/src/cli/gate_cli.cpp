@@ -1,4 +1,4 @@
-// fpbench gate [FILE|-] [--gbench OLD NEW | --hyperfine OLD NEW]
+// fpbench gate [FILE|-] [--gbench-json OLD NEW | --hyperfine-json OLD NEW]
 //              [--format text|markdown|json|html] [--json FILE]
 //              [--markdown FILE] [--html FILE] [--correction
 //              holm|bh|none]

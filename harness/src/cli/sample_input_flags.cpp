@@ -17,19 +17,23 @@ void add_sample_input_flags(CLI::App& command, SampleInputFlags& flags) {
           ->capture_default_str();
   command
       .add_option(
-          "--gbench", flags.gbench,
+          "--gbench-json", flags.gbench,
           "Google Benchmark JSON of the old build, then of the new one; "
           "each repetition is a sample, rate = 1/time")
       ->expected(2)
       ->type_name("FILE")
       ->group(kGroupInput);
+  add_old_spelling(command, "--gbench", "--gbench-json", flags.gbench)
+      ->expected(2);
   command
-      .add_option("--hyperfine", flags.hyperfine,
+      .add_option("--hyperfine-json", flags.hyperfine,
                   "hyperfine --export-json of the old command, then of the new "
                   "command; each run is a sample, rate = 1/time")
       ->expected(2)
       ->type_name("FILE")
       ->group(kGroupInput);
+  add_old_spelling(command, "--hyperfine", "--hyperfine-json", flags.hyperfine)
+      ->expected(2);
   command
       .add_option("--filter", flags.filters,
                   "Keep benchmarks whose name (filename and configuration) "
@@ -48,9 +52,10 @@ void add_sample_input_flags(CLI::App& command, SampleInputFlags& flags) {
                           reports::metric_names_text())
           ->group(kGroupMetrics);
   command
-      .add_option("--gbench-time", flags.gbench_time,
-                  "With --gbench: the time that becomes the rate, real_time "
-                  "(default) or cpu_time")
+      .add_option(
+          "--gbench-time", flags.gbench_time,
+          "With --gbench-json: the time that becomes the rate, real_time "
+          "(default) or cpu_time")
       ->group(kGroupMetrics);
 }
 
@@ -62,8 +67,8 @@ Result<reports::SampleInputs> sample_inputs_from_flags(
       flags.csv_option != nullptr && flags.csv_option->count() > 0;
   if (files && csv_given) {
     return usage_error(
-        "a samples CSV cannot be combined with --gbench or "
-        "--hyperfine: give one kind of input");
+        "a samples CSV cannot be combined with --gbench-json or "
+        "--hyperfine-json: give one kind of input");
   }
   const bool metric_given =
       flags.metric_option != nullptr && flags.metric_option->count() > 0;
@@ -77,7 +82,7 @@ Result<reports::SampleInputs> sample_inputs_from_flags(
                       "--gbench-time " + flags.metric);
   }
   if (!flags.gbench_time.empty() && flags.gbench.empty())
-    return usage_error("--gbench-time goes with --gbench");
+    return usage_error("--gbench-time goes with --gbench-json");
   if (!flags.gbench.empty()) {
     const std::string time = old_time_spelling           ? flags.metric
                              : flags.gbench_time.empty() ? "real_time"
@@ -92,7 +97,7 @@ Result<reports::SampleInputs> sample_inputs_from_flags(
     }
   } else if (metric_given) {
     if (!flags.hyperfine.empty())
-      return usage_error("--metric does not apply to --hyperfine");
+      return usage_error("--metric does not apply to --hyperfine-json");
     std::size_t start = 0;
     while (start <= flags.metric.size()) {
       const std::size_t comma =

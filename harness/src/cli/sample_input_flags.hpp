@@ -3,8 +3,10 @@
 // The command-line flags that choose where compared samples come from,
 // shared by the commands that compare old with new:
 //   [FILE]                      a compare.js samples CSV ("-": stdin)
-//   --gbench OLD.json NEW.json  Google Benchmark JSON, one file per side
-//   --hyperfine OLD.json NEW.json  hyperfine --export-json, one per side
+//   --gbench-json OLD.json NEW.json  Google Benchmark JSON, one file per
+//                               side (once spelled --gbench)
+//   --hyperfine-json OLD.json NEW.json  hyperfine --export-json, one per
+//                               side (once spelled --hyperfine)
 //   --gbench-time real_time|cpu_time  which gbench time becomes the rate
 //                               (once spelled --metric real_time|cpu_time)
 //   --metric wall,instructions,... which of fpbench's metrics (JSON Lines
@@ -36,7 +38,8 @@ struct SampleInputFlags {
 void add_sample_input_flags(CLI::App& command, SampleInputFlags& flags);
 
 // After parsing: the inputs, or a usage error for a CSV together with
-// --gbench or --hyperfine, --gbench-time without --gbench, or an unknown
+// --gbench-json or --hyperfine-json, --gbench-time without --gbench-json,
+// or an unknown
 // metric.
 Result<reports::SampleInputs> sample_inputs_from_flags(
     const SampleInputFlags& flags);

@@ -122,7 +122,7 @@ struct GbenchMeasure {
 
 // A Google Benchmark binary (any version from 1.5 on) as a source: its jobs
 // are the names --benchmark_list_tests prints, which split at the first '/'
-// as `fpbench compare --gbench` splits them ("BM_UFlat/0": filename
+// as `fpbench compare --gbench-json` splits them ("BM_UFlat/0": filename
 // "BM_UFlat", configuration "0").
 std::unique_ptr<SampleSource> make_gbench_source(std::string program,
                                                  GbenchMeasure how);
@@ -199,7 +199,7 @@ bool hardware_instruction_counter_available();
 // row, named from the row, with wall (items_per_second, real_time x
 // iterations) and the fpbench_* counters per counted iteration.
 // A Google Benchmark binary's rows give their rate as iterations per second
-// (1 / real_time), as `fpbench compare --gbench` reads them: its
+// (1 / real_time), as `fpbench compare --gbench-json` reads them: its
 // items_per_second counts whatever the benchmark says an item is.
 enum class RowRate { kItemsPerSecond, kPerIteration };
 Result<std::vector<reports::SampleRecord>> parse_scenario_json(
