@@ -277,6 +277,7 @@ Result<ProcessResult> run_process(const std::vector<std::string>& argv,
     }
     ::dup2(out_pipe[1], STDOUT_FILENO);
     ::dup2(err_pipe[1], STDERR_FILENO);
+    for (const int fd : options.inherit_fds) ::fcntl(fd, F_SETFD, 0);
     if (go_pipe[0] >= 0) {
       // A byte, not the end of the pipe: a child forked meanwhile on
       // another thread holds the write end until it execs, and may itself

@@ -51,16 +51,17 @@ function readInto(which, order) {
 const forward = groups;
 const backward = groups.slice().reverse();
 
-// FPBENCH_REALTIME: the timed section at real-time priority, set with
-// chrt (util-linux) on the whole thread group.
-const realtime = process.env.FPBENCH_REALTIME === '1';
-function schedule(policy) {
-  const r = require('child_process').spawnSync(
-    'chrt', policy.concat([String(process.pid)]), { stdio: 'ignore' });
-  if (r.status !== 0) {
-    throw new Error(`fpbench: chrt ${policy.join(' ')} ${process.pid} failed` +
-                    (r.error ? `: ${r.error.message}` : ''));
-  }
+// FPBENCH_PRIORITY_FDS="W,R": the timed section at real-time priority,
+// which fpbench sets on every thread of this process when asked on W,
+// saying on R that it is done ('0').
+const priority = (process.env.FPBENCH_PRIORITY_FDS || '')
+  .split(',').filter((fd) => fd !== '').map(Number);
+const realtime = priority.length === 2;
+const answer = Buffer.alloc(1);
+function schedule(request) {
+  fs.writeSync(priority[0], request);
+  if (fs.readSync(priority[1], answer, 0, 1, null) !== 1 || answer[0] !== 48)
+    throw new Error(`fpbench: the timed section's priority was not set`);
 }
 
 function patch(Benchmark) {
@@ -121,11 +122,11 @@ function patch(Benchmark) {
     const start = proto.start;
     const report = proto.report;
     proto.start = function() {
-      schedule(['-f', '-a', '-p', '1']);
+      schedule('S');
       return start.apply(this, arguments);
     };
     proto.report = function() {
-      schedule(['-o', '-a', '-p', '0']);
+      schedule('E');
       return report.apply(this, arguments);
     };
   }

@@ -14,6 +14,7 @@
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 
 #include "fpbench/base/process.hpp"
@@ -23,6 +24,7 @@
 #include "fpbench/harness/sample_source.hpp"
 #include "fpbench/reports/sample_value.hpp"
 #include "node_hooks.hpp"
+#include "section_priority.hpp"
 
 namespace fpbench::harness {
 namespace {
@@ -264,6 +266,20 @@ class NodeScriptSource final : public SampleSource {
     return {};
   }
 
+  // Node's start-up, the script's modules and its files are the same for
+  // every configuration of a script: one warms them for all.
+  [[nodiscard]] bool warms_up(const std::string& job) const override {
+    auto configs = suite_->configurations();
+    if (!configs) return true;
+    std::set<std::string> scripts;
+    for (const NodeConfiguration& c : **configs) {
+      if (!scripts.insert(c.script).second) continue;
+      if (reports::BenchmarkKey{c.filename, c.configuration}.text() == job)
+        return true;
+    }
+    return false;
+  }
+
   [[nodiscard]] std::string label(const std::string& job) const override {
     return job.back() == ' ' ? job.substr(0, job.size() - 1) : job;
   }
@@ -294,14 +310,23 @@ class NodeScriptSource final : public SampleSource {
     ProcessOptions run = options;
     run.env = {"NODE_RUN_BENCHMARK_FN=", "FPBENCH_NODE_MODE=measure",
                "FPBENCH_NODE_OUT=" + out.path()};
-    // Real-time priority around the timed section only (the hooks raise
+    // Real-time priority around the timed section only (the hooks ask for
     // it), not for node's start-up and the script's set-up.
+    std::unique_ptr<SectionPriority> priority;
     if (options.realtime) {
+      auto started = SectionPriority::start();
+      if (!started) return started.error();
+      priority = std::move(*started);
       run.realtime = false;
-      run.env.emplace_back("FPBENCH_REALTIME=1");
+      priority->prepare(run);
     }
     const auto p = run_process(argv, run);
+    const std::string priority_failure = priority ? priority->finish() : "";
     if (!p) return p.error();
+    if (!priority_failure.empty()) {
+      return benchmark_error("cannot set the timed section's priority: " +
+                             priority_failure);
+    }
     if (!p->ok()) return benchmark_error(p->failure_text());
     auto lines = json_lines(read_whole(out.path()), "a report");
     if (!lines) return lines.error();

@@ -32,6 +32,7 @@ struct JobState {
   std::array<int, 2> done{};
   int target = 0;
   bool failed = false;
+  bool warms_up = true;  // run in the warm-up rounds (SampleSource::warms_up)
 };
 
 // A job's old and new sample back to back (paired), or one sample.
@@ -57,7 +58,8 @@ class PassRunner {
         done_samples_(done_samples),
         started_(started) {
     for (const std::string& j : pass.jobs.empty() ? all_jobs : pass.jobs) {
-      states_.push_back({j, {0, 0}, pass.runs, false});
+      states_.push_back(
+          {j, {0, 0}, pass.runs, false, pass.sources[0]->warms_up(j)});
     }
   }
 
@@ -92,7 +94,11 @@ class PassRunner {
         n += static_cast<std::size_t>(std::max(0, s.target - s.done[side]));
       }
     }
-    return n + static_cast<std::size_t>(pass_.warmup) * 2 * states_.size();
+    const auto warmed =
+        std::count_if(states_.begin(), states_.end(),
+                      [](const JobState& s) { return s.warms_up; });
+    return n + static_cast<std::size_t>(pass_.warmup) * 2 *
+                   static_cast<std::size_t>(warmed);
   }
 
   Result<void> run() {
@@ -165,7 +171,7 @@ class PassRunner {
   std::vector<Unit> schedule(bool keep) {
     std::vector<Unit> units;
     for (std::size_t i = 0; i < states_.size(); ++i) {
-      if (states_[i].failed) continue;
+      if (states_[i].failed || (!keep && !states_[i].warms_up)) continue;
       const auto want = wanted_sides(states_[i], keep);
       if (pass_.paired) {
         Unit u{i, {0, 0}, 0};
@@ -229,9 +235,11 @@ class PassRunner {
     for (std::size_t k = 0; k < u.count; ++k) {
       const std::size_t side = u.sides[k];
       const SampleSource& source = *pass_.sources[side];
-      const ProcessOptions process{
-          o_.cpu, pass_.realtime,       pass_.sample_timeout, {},
-          {},     o_.working_dirs[side]};
+      ProcessOptions process;
+      process.cpu = o_.cpu;
+      process.realtime = pass_.realtime;
+      process.timeout = pass_.sample_timeout;
+      process.cwd = o_.working_dirs[side];
       const std::int64_t iterations = keep ? warmup_iterations(u.job, side) : 0;
       const auto sample_started = std::chrono::steady_clock::now();
       auto m = iterations > 0

@@ -317,6 +317,23 @@ TEST_F(NodeRun, CpuFaultsAndRssComeWithTheTimedSample) {
   EXPECT_EQ(lines, 4);
 }
 
+// A script's configurations share node's start-up, the script's modules and
+// its files: the warm-up runs one configuration of each script a side, not
+// every configuration.
+TEST_F(NodeRun, WarmUpRunsOneConfigurationOfEachScript) {
+  const CliRun r = fpbench("run --node --benchmark-dir '" + kBench +
+                           "' --no-progress --seed 7 --old node --new node "
+                           "--runs 1 --warmup 2 buffers misc");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto s = reports::parse_samples_csv(r.out, "stdout");
+  ASSERT_TRUE(s.has_value()) << r.out;
+  EXPECT_GT(s->benchmarks().size(), 3u);
+  // 3 scripts (buffers/fill.js, misc/empty-grid.js, misc/values.js), 2
+  // sides, 2 rounds.
+  EXPECT_NE(r.err.find("of which warm-up "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(" (12 samples)"), std::string::npos) << r.err;
+}
+
 // Real-time priority covers the timed section and nothing before it.
 TEST_F(NodeRun, RealTimePriorityOnlyAroundTheTimedSection) {
   const auto operations = [&](const std::string& flags) {

@@ -198,8 +198,10 @@ class Run : public Subcommand {
         ->capture_default_str()
         ->group(kGroupSchedule);
     command_
-        ->add_option("--warmup", o.warmup,
-                     "Samples per side and configuration to discard")
+        ->add_option(
+            "--warmup", o.warmup,
+            "Samples per side and configuration to discard (with --node, "
+            "per side and script)")
         ->capture_default_str()
         ->group(kGroupSchedule);
     command_

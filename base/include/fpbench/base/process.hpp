@@ -34,6 +34,9 @@ struct ProcessOptions {
   std::function<void(int pid)> on_start;
   // The child's working directory; none: this process's.
   std::optional<std::string> cwd;
+  // Descriptors of this process that the child keeps open across exec, at
+  // the same numbers (made without FD_CLOEXEC in the child only).
+  std::vector<int> inherit_fds;
 };
 
 // What the kernel accounted to the child and the descendants it waited for

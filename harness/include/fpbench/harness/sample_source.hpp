@@ -65,6 +65,12 @@ class SampleSource {
   // The batches a batched source's jobs are then: each a name (the job) and
   // the benchmarks it runs in one process.
   virtual void take_batches(std::vector<Batch> /*batches*/) {}
+  // Whether the warm-up rounds before the kept samples run this job. All
+  // do by default; a source whose jobs share what a warm-up warms (one
+  // script's configurations) warms one of them.
+  [[nodiscard]] virtual bool warms_up(const std::string& /*job*/) const {
+    return true;
+  }
   // The job as messages name it.
   [[nodiscard]] virtual std::string label(const std::string& job) const {
     return job;
