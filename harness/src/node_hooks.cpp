@@ -64,6 +64,14 @@ function schedule(request) {
     throw new Error(`fpbench: the timed section's priority was not set`);
 }
 
+// common.js's elapsed time: nanoseconds as a BigInt (Node 22 and later), or
+// process.hrtime()'s [seconds, nanoseconds] (before).
+function seconds(elapsed) {
+  if (typeof elapsed === 'bigint') return Number(elapsed) / 1e9;
+  if (Array.isArray(elapsed)) return elapsed[0] + elapsed[1] / 1e9;
+  return typeof elapsed === 'number' ? elapsed : null;
+}
+
 function patch(Benchmark) {
   const proto = Benchmark.prototype;
   if (listing) {
@@ -102,7 +110,7 @@ function patch(Benchmark) {
   proto.report = function(rate, elapsed) {
     const record = {
       configuration: configurationName(this.config),
-      rate, time: elapsed[0] + elapsed[1] / 1e9,
+      rate, time: seconds(elapsed),
     };
     if (groups.length > 0) {
       record.operations = operations;

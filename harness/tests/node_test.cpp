@@ -178,24 +178,33 @@ TEST_F(NodeRun, NamesEveryRowAsCompareJsDoes) {
   EXPECT_EQ(names(ca.out), names(cb.out));
 }
 
+// Both forms of common.js's elapsed time: a BigInt of nanoseconds (Node 22
+// and later) and process.hrtime()'s pair (Node 20).
 TEST_F(NodeRun, TimeIsTheConfigurationsTimedSection) {
-  const CliRun r =
-      run_node("--old node --new node --runs 1 fs/read-file-sync.js");
-  ASSERT_EQ(r.exit_code, 0) << r.err;
-  // rate x time is the script's operation count (n=300): the time is that
-  // of bench.start() to bench.end(n), not of the process.
-  std::istringstream in(r.out);
-  std::string line;
-  std::getline(in, line);
-  int rows = 0;
-  for (; std::getline(in, line); ++rows) {
-    const std::size_t last = line.rfind(',');
-    const std::size_t before = line.rfind(',', last - 1);
-    const double rate = std::stod(line.substr(before + 1, last - before - 1));
-    const double time = std::stod(line.substr(last + 1));
-    EXPECT_NEAR(rate * time, 300.0, 1e-6) << line;
+  const std::string args =
+      "run --node --benchmark-dir '" + kBench +
+      "' --warmup 0 --no-progress --seed 7 --old node --new node --runs 1 "
+      "fs/read-file-sync.js";
+  for (const std::string hrtime : {"bigint", "array"}) {
+    const CliRun r = test_support::run_program(
+        "env", "FPBENCH_TEST_HRTIME=" + hrtime + " '" FPBENCH_CLI "' " + args,
+        dir_);
+    ASSERT_EQ(r.exit_code, 0) << hrtime << ": " << r.err;
+    // rate x time is the script's operation count (n=300): the time is that
+    // of bench.start() to bench.end(n), not of the process.
+    std::istringstream in(r.out);
+    std::string line;
+    std::getline(in, line);
+    int rows = 0;
+    for (; std::getline(in, line); ++rows) {
+      const std::size_t last = line.rfind(',');
+      const std::size_t before = line.rfind(',', last - 1);
+      const double rate = std::stod(line.substr(before + 1, last - before - 1));
+      const double time = std::stod(line.substr(last + 1));
+      EXPECT_NEAR(rate * time, 300.0, 1e-6) << hrtime << ": " << line;
+    }
+    EXPECT_EQ(rows, 4) << hrtime;
   }
-  EXPECT_EQ(rows, 4);
 }
 
 TEST_F(NodeRun, SetTakesAnyValueCompareJsTakes) {

@@ -104,25 +104,34 @@ class Benchmark {
     next(0);
   }
 
+  // The elapsed time is nanoseconds as a BigInt, as Node 22's common.js
+  // has it, or with FPBENCH_TEST_HRTIME=array process.hrtime()'s
+  // [seconds, nanoseconds], as Node 20's has it.
   start() {
     if (this.#startedAt) throw new Error('start() called twice');
-    this.#startedAt = process.hrtime();
+    this.#startedAt = hrtimeArray ? process.hrtime() : process.hrtime.bigint();
   }
 
   end(operations) {
-    const elapsed = process.hrtime(this.#startedAt);
+    const elapsed = hrtimeArray ? process.hrtime(this.#startedAt)
+                                : process.hrtime.bigint() - this.#startedAt;
     if (!this.#startedAt) throw new Error('end() without start()');
     if (this.#ended) throw new Error('end() called twice');
     if (typeof operations !== 'number' || operations <= 0)
       throw new Error('end() needs a positive operation count');
     this.#ended = true;
-    this.report(operations / (elapsed[0] + elapsed[1] / 1e9), elapsed);
+    this.report(operations / seconds(elapsed), elapsed);
   }
 
   report(rate, elapsed) {
     send({ type: 'report', name: this.name, conf: this.config, rate,
-           time: elapsed[0] + elapsed[1] / 1e9 });
+           time: seconds(elapsed) });
   }
+}
+
+const hrtimeArray = process.env.FPBENCH_TEST_HRTIME === 'array';
+function seconds(elapsed) {
+  return hrtimeArray ? elapsed[0] + elapsed[1] / 1e9 : Number(elapsed) / 1e9;
 }
 
 module.exports = {
