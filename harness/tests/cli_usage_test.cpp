@@ -217,6 +217,21 @@ TEST_F(Usage, ParseErrorsOfEveryCommandSayFpbenchError) {
     expect_refused(r, args);
     EXPECT_NE(r.err.find(message), std::string::npos) << args << ": " << r.err;
   }
+  // An old spelling's note, then the error naming the old spelling.
+  for (const auto& [args, old_name] :
+       std::vector<std::pair<std::string, std::string>>{
+           {"gate --runs x", "--runs"}, {"bisect -j x", "-j"}}) {
+    const Outcome r = fpbench(args);
+    EXPECT_EQ(r.exit_code, 2) << args;
+    const std::size_t note_end = r.err.find('\n');
+    ASSERT_NE(note_end, std::string::npos) << args << ": " << r.err;
+    EXPECT_EQ(r.err.rfind("fpbench: note: " + old_name + " is now ", 0), 0u)
+        << r.err;
+    expect_refused({r.exit_code, r.out, r.err.substr(note_end + 1)}, args);
+    EXPECT_NE(r.err.find("Could not convert: " + old_name + " = x"),
+              std::string::npos)
+        << args << ": " << r.err;
+  }
 }
 
 TEST_F(Usage, HelpStillSucceeds) {

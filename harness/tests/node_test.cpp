@@ -341,6 +341,12 @@ TEST_F(NodeRun, WarmUpRunsOneConfigurationOfEachScript) {
   // sides, 2 rounds.
   EXPECT_NE(r.err.find("of which warm-up "), std::string::npos) << r.err;
   EXPECT_NE(r.err.find(" (12 samples)"), std::string::npos) << r.err;
+  // None unless asked for, as compare.js.
+  const CliRun none = fpbench("run --node --benchmark-dir '" + kBench +
+                              "' --no-progress --seed 7 --old node --new node "
+                              "--runs 1 buffers misc");
+  ASSERT_EQ(none.exit_code, 0) << none.err;
+  EXPECT_NE(none.err.find(" (0 samples)"), std::string::npos) << none.err;
 }
 
 // Real-time priority covers the timed section and nothing before it.

@@ -200,8 +200,10 @@ class Run : public Subcommand {
     command_
         ->add_option(
             "--warmup", o.warmup,
-            "Samples per side and configuration to discard (with --node, "
-            "per side and script)")
+            "Samples per side and configuration to discard (with --node: "
+            "per side and script, and none unless asked, as compare.js; "
+            "listing a script's configurations has started node and loaded "
+            "it)")
         ->capture_default_str()
         ->group(kGroupSchedule);
     command_
@@ -365,6 +367,7 @@ class Run : public Subcommand {
                       : gbench_       ? harness::SourceKind::kGbench
                       : command_kind_ ? harness::SourceKind::kCommand
                                       : harness::SourceKind::kScenarios;
+    if (node_ && command_->count("--warmup") == 0) options_.warmup = 0;
     for (const std::string& text : params_) {
       auto param = harness::parse_command_param(text);
       if (!param) return param.error();

@@ -10,6 +10,7 @@
 #include <initializer_list>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 #include "fpbench/base/output_format.hpp"
 
@@ -30,14 +31,21 @@ void note_old_spelling(const std::string& old_spelling,
                        const std::string& new_spelling);
 
 // A hidden option `old_name` that sets `variable` as `new_name` does and
-// notes the new spelling when given.
+// notes the new spelling when given. CLI11 names no hidden option in its
+// errors, so a number it cannot read is refused here, by the old name.
 template <class T>
 CLI::Option* add_old_spelling(CLI::App& command, const std::string& old_name,
                               const std::string& new_name, T& variable) {
   return command.add_option(old_name, variable, "Old spelling of " + new_name)
       ->group("")
-      ->each([old_name, new_name](const std::string&) {
+      ->each([old_name, new_name](const std::string& value) {
         note_old_spelling(old_name, new_name);
+        if constexpr (std::is_arithmetic_v<T>) {
+          T probe{};
+          if (!CLI::detail::lexical_cast(value, probe))
+            throw CLI::ConversionError(old_name,
+                                       std::vector<std::string>{value});
+        }
       });
 }
 
