@@ -13,7 +13,7 @@ install(TARGETS fpbench RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(TARGETS fpbench-history fpbench-scenarios fpbench-print fpbench-counted-exec
   RUNTIME DESTINATION ${CMAKE_INSTALL_LIBEXECDIR}/fpbench)
 # The counters fpbench run loads into the programs it measures.
-install(TARGETS fpbench_preload
+install(TARGETS fpbench_preload fpbench_node_callgrind
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBEXECDIR}/fpbench)
 # The plot script with the modules it imports from its own directory.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/reports/plot/

@@ -64,6 +64,13 @@ function schedule(request) {
     throw new Error(`fpbench: the timed section's priority was not set`);
 }
 
+let callgrind = null;
+if (process.env.FPBENCH_CALLGRIND) {
+  const addon = { exports: {} };
+  process.dlopen(addon, process.env.FPBENCH_CALLGRIND);
+  callgrind = addon.exports;
+}
+
 // common.js's elapsed time: nanoseconds as a BigInt (Node 22 and later), or
 // process.hrtime()'s [seconds, nanoseconds] (before).
 function seconds(elapsed) {
@@ -94,6 +101,21 @@ function patch(Benchmark) {
     return;
   }
   let operations;
+  // FPBENCH_CALLGRIND: node runs under callgrind with instrumentation off;
+  // the module turns it on for the timed section and dumps its count.
+  if (callgrind) {
+    const start = proto.start;
+    const end = proto.end;
+    proto.start = function() {
+      callgrind.start();
+      return start.apply(this, arguments);
+    };
+    proto.end = function(n) {
+      callgrind.end();
+      operations = n;
+      return end.apply(this, arguments);
+    };
+  }
   if (groups.length > 0) {
     const start = proto.start;
     const end = proto.end;
@@ -112,6 +134,7 @@ function patch(Benchmark) {
       configuration: configurationName(this.config),
       rate, time: seconds(elapsed),
     };
+    if (callgrind) record.operations = operations;
     if (groups.length > 0) {
       record.operations = operations;
       record.counts = {};

@@ -17,6 +17,7 @@
 #include <set>
 #include <sstream>
 
+#include "callgrind_output.hpp"
 #include "fpbench/base/process.hpp"
 #include "fpbench/base/temp_file.hpp"
 #include "fpbench/base/tracepoints.hpp"
@@ -234,6 +235,33 @@ Result<std::vector<std::pair<std::string, MetricReading>>> counted_metrics(
   return out;
 }
 
+// The instructions of a report's timed section: callgrind's part number
+// `index` of those the hooks dumped, over the section's operations.
+Result<std::pair<std::string, MetricReading>> callgrind_metric(
+    const nlohmann::ordered_json& line, const std::string& callgrind_text,
+    std::size_t index) {
+  const auto operations = line.find("operations");
+  if (operations == line.end() || !operations->is_number() ||
+      operations->get<double>() <= 0) {
+    return benchmark_error(
+        "callgrind: the timed section reported no operations (bench.end(n) "
+        "with n > 0)");
+  }
+  auto parts = parse_callgrind_parts(callgrind_text);
+  if (!parts) return parts.error();
+  if (index >= parts->size()) {
+    return benchmark_error(fmt::format(
+        "callgrind counted {} timed sections, and the script reported more",
+        parts->size()));
+  }
+  return std::pair<std::string, MetricReading>{
+      "instructions", MetricReading{static_cast<double>((*parts)[index]) /
+                                        operations->get<double>(),
+                                    "valgrind",
+                                    {},
+                                    {}}};
+}
+
 class NodeScriptSource final : public SampleSource {
  public:
   NodeScriptSource(std::shared_ptr<const NodeSuite> suite, NodeMeasure how)
@@ -251,6 +279,14 @@ class NodeScriptSource final : public SampleSource {
   }
 
   [[nodiscard]] Result<void> check() const override {
+    if (how_.kind == NodeMeasure::Kind::kCallgrind) {
+      if (::access(how_.callgrind_addon.c_str(), R_OK) != 0) {
+        return unavailable_error(fmt::format(
+            "instructions: no {} (build the fpbench_node_callgrind target)",
+            how_.callgrind_addon));
+      }
+      return {};
+    }
     if (how_.counters.empty()) return {};
     if (::access(how_.counted_exec.c_str(), X_OK) != 0) {
       return unavailable_error(
@@ -301,8 +337,19 @@ class NodeScriptSource final : public SampleSource {
                  "/out-XXXXXX");
     if (out.path().empty())
       return io_error("cannot create a file for the node hooks in /tmp");
+    const bool callgrind = how_.kind == NodeMeasure::Kind::kCallgrind;
     std::vector<std::string> argv;
-    if (!how_.counters.empty()) argv = {how_.counted_exec, how_.counters, "--"};
+    std::string callgrind_dir;
+    if (callgrind) {
+      auto dir = make_callgrind_dir();
+      if (!dir) return dir.error();
+      callgrind_dir = *dir;
+      argv = callgrind_argv(how_.valgrind, callgrind_dir);
+      // A node given as a script that execs node is followed into it.
+      argv.insert(argv.end(), {"--instr-atstart=no", "--trace-children=yes"});
+    } else if (!how_.counters.empty()) {
+      argv = {how_.counted_exec, how_.counters, "--"};
+    }
     argv.push_back(suite_->node());
     argv.insert(argv.end(), config->flags.begin(), config->flags.end());
     argv.insert(argv.end(), {"--require", *hooks, config->script});
@@ -310,6 +357,8 @@ class NodeScriptSource final : public SampleSource {
     ProcessOptions run = options;
     run.env = {"NODE_RUN_BENCHMARK_FN=", "FPBENCH_NODE_MODE=measure",
                "FPBENCH_NODE_OUT=" + out.path()};
+    if (callgrind)
+      run.env.push_back("FPBENCH_CALLGRIND=" + how_.callgrind_addon);
     // Real-time priority around the timed section only (the hooks ask for
     // it), not for node's start-up and the script's set-up.
     std::unique_ptr<SectionPriority> priority;
@@ -321,6 +370,8 @@ class NodeScriptSource final : public SampleSource {
       priority->prepare(run);
     }
     const auto p = run_process(argv, run);
+    const std::string callgrind_text =
+        callgrind ? take_measured_callgrind_output(callgrind_dir) : "";
     const std::string priority_failure = priority ? priority->finish() : "";
     if (!p) return p.error();
     if (!priority_failure.empty()) {
@@ -364,7 +415,11 @@ class NodeScriptSource final : public SampleSource {
                   static_cast<double>(p->usage.max_rss_kib), "wait4", {}, {}});
         }
       }
-      if (!how_.counters.empty()) {
+      if (callgrind) {
+        auto counted = callgrind_metric(line, callgrind_text, records.size());
+        if (!counted) return counted.error();
+        r.metrics.push_back(std::move(*counted));
+      } else if (!how_.counters.empty()) {
         auto counted = counted_metrics(line, how_.counters);
         if (!counted) return counted.error();
         for (auto& m : *counted) r.metrics.push_back(std::move(m));

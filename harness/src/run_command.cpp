@@ -253,17 +253,21 @@ void make_node_plan(const RunOptions& o, const std::vector<NodeScript>& scripts,
     plan.passes.push_back(add_pass(plan, o, "syscalls", node(how)));
   }
   if (wants(o, "instructions")) {
+    NodeMeasure how = base;
+    how.counters = "instructions";
     if (hardware_instruction_counter_available()) {
-      NodeMeasure how = base;
       how.kind = NodeMeasure::Kind::kCounting;
-      how.counters = "instructions";
-      plan.passes.push_back(add_pass(plan, o, "instructions", node(how)));
     } else {
+      how.kind = NodeMeasure::Kind::kCallgrind;
+      how.valgrind = o.valgrind;
+      how.callgrind_addon = o.node_callgrind_addon;
       plan.notes.push_back(
-          "instructions not measured: no hardware instruction counter here, "
-          "and callgrind cannot be told where a node script's timed section "
-          "starts and ends");
+          "instructions: no hardware counter here, so they are counted under " +
+          o.valgrind +
+          " --tool=callgrind, from each configuration's bench.start() to its "
+          "bench.end(n)");
     }
+    plan.passes.push_back(add_pass(plan, o, "instructions", node(how)));
   }
 }
 

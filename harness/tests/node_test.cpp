@@ -406,5 +406,50 @@ TEST_F(NodeRun, OneMoreSyscallPerReadFileSyncFailsTheGate) {
   }
 }
 
+// No PMU here: instructions are counted under callgrind, from the
+// configuration's bench.start() to its bench.end(n) only. The shimmed
+// node's readFileSync calls fstatSync as well, many instructions more per
+// operation, and fails the gate with 3 runs per side; the same node on
+// both sides passes.
+TEST_F(NodeRun, InstructionsOfTheTimedSectionUnderCallgrind) {
+  ASSERT_EQ(std::system("valgrind --version >/dev/null 2>&1"), 0)
+      << "valgrind is needed for instructions without a PMU";
+  const std::string shimmed = kData + "/node-with-fstat.sh";
+  const auto gate = [&](const std::string& new_node, const std::string& name) {
+    const fs::path out = dir_ / (name + ".jsonl");
+    const CliRun run =
+        run_node("--old node --new '" + new_node +
+                 "' --metric instructions --counter-runs 3 "
+                 "--set encoding=utf8 fs/read-file-sync.js -o '" +
+                 out.string() + "'");
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    std::array<std::vector<double>, 2> counts;
+    std::istringstream in(slurp(out));
+    for (std::string line; std::getline(in, line);) {
+      const auto j = nlohmann::json::parse(line);
+      EXPECT_EQ(j["metrics"]["instructions"]["source"], "valgrind") << line;
+      counts[j["binary"] == "new" ? 1 : 0].push_back(
+          j["metrics"]["instructions"]["value"].get<double>());
+    }
+    EXPECT_EQ(counts[0].size(), 3u);
+    EXPECT_EQ(counts[1].size(), 3u);
+    return std::pair{
+        counts, fpbench("gate --metric instructions '" + out.string() + "'")};
+  };
+  const auto [aa_counts, aa] = gate("node", "aa");
+  EXPECT_EQ(aa.exit_code, 0) << aa.out << aa.err;
+  const auto [ab_counts, ab] = gate(shimmed, "ab");
+  EXPECT_EQ(ab.exit_code, 1) << ab.out << ab.err;
+  // Per operation, not per process: a readFileSync of a small file is some
+  // thousands of instructions, and node's start-up (hundreds of millions)
+  // is not in them.
+  for (const auto& side : {aa_counts[0], ab_counts[0]}) {
+    for (double v : side) {
+      EXPECT_GT(v, 1000) << "instructions per readFileSync";
+      EXPECT_LT(v, 1e6) << "instructions per readFileSync";
+    }
+  }
+}
+
 }  // namespace
 }  // namespace fpbench::harness

@@ -25,4 +25,11 @@ std::string default_counted_exec() {
       .value_or("fpbench-counted-exec");
 }
 
+std::string default_node_callgrind_addon() {
+  return find_sibling({.name = "fpbench-callgrind.node",
+                       .dirs = {".", "../libexec/fpbench"},
+                       .executable = false})
+      .value_or("fpbench-callgrind.node");
+}
+
 }  // namespace fpbench::cli

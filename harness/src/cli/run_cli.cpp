@@ -105,6 +105,7 @@ class Run : public Subcommand {
     options_.scenario_program = default_scenario_program();
     options_.preload = default_preload_library();
     options_.counted_exec = default_counted_exec();
+    options_.node_callgrind_addon = default_node_callgrind_addon();
     options_.program_args = std::move(program_args);
     options_.seed = std::random_device{}();
     command_ = app.add_subcommand("run",

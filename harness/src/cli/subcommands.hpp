@@ -39,5 +39,6 @@ std::string default_preload_library();
 // fpbench-counted-exec beside this program (the build tree) or in an
 // install's libexec/fpbench.
 std::string default_counted_exec();
+std::string default_node_callgrind_addon();
 
 }  // namespace fpbench::cli

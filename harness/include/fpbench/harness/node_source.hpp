@@ -86,13 +86,18 @@ class NodeSuite {
 // and rss (the process's peak, from wait4). Counting: the counters
 // between bench.start() and bench.end(n), per operation, read by the
 // hooks from groups fpbench-counted-exec opens (`counted_exec`).
+// Callgrind: instructions per operation, node run under `valgrind` with
+// instrumentation off until the hooks' `callgrind_addon` turns it on at
+// bench.start(); the section's count is its dump at bench.end(n).
 struct NodeMeasure {
-  enum class Kind { kTimed, kCounting };
+  enum class Kind { kTimed, kCounting, kCallgrind };
   Kind kind = Kind::kTimed;
   bool rss = false;
   // Counting: "syscalls", "cpu,faults", "instructions".
   std::string counters;
   std::string counted_exec = "fpbench-counted-exec";
+  std::string valgrind = "valgrind";
+  std::string callgrind_addon = "fpbench-callgrind.node";
 };
 
 std::unique_ptr<SampleSource> make_node_source(

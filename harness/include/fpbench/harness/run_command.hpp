@@ -52,6 +52,9 @@ struct RunOptions {
   // the program that opens counters for a node process (counted_exec.cpp).
   std::string benchmark_dir = "benchmark";
   std::string counted_exec = "fpbench-counted-exec";
+  // ... and the module that marks its timed section for callgrind
+  // (node_callgrind_addon.cpp).
+  std::string node_callgrind_addon = "fpbench-callgrind.node";
   // With kCommand: its name, parameters, set-up and preparation.
   CommandSpec command;
   // Run a configuration's old and new sample back to back (see above).
