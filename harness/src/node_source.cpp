@@ -357,8 +357,12 @@ class NodeScriptSource final : public SampleSource {
     ProcessOptions run = options;
     run.env = {"NODE_RUN_BENCHMARK_FN=", "FPBENCH_NODE_MODE=measure",
                "FPBENCH_NODE_OUT=" + out.path()};
-    if (callgrind)
-      run.env.push_back("FPBENCH_CALLGRIND=" + how_.callgrind_addon);
+    if (callgrind) {
+      // process.dlopen searches the library path for a name without a '/'.
+      run.env.push_back(
+          "FPBENCH_CALLGRIND=" +
+          std::filesystem::absolute(how_.callgrind_addon).string());
+    }
     // Real-time priority around the timed section only (the hooks ask for
     // it), not for node's start-up and the script's set-up.
     std::unique_ptr<SectionPriority> priority;
