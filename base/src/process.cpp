@@ -255,10 +255,10 @@ Result<ProcessResult> run_process(const std::vector<std::string>& argv,
     ::setpgid(0, 0);
     const int null_fd = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
     if (null_fd >= 0) ::dup2(null_fd, STDIN_FILENO);
-    if (options.cpu) {
+    if (!options.cpus.empty()) {
       cpu_set_t set;
       CPU_ZERO(&set);
-      CPU_SET(*options.cpu, &set);
+      for (const int cpu : options.cpus) CPU_SET(cpu, &set);
       if (::sched_setaffinity(0, sizeof set, &set) != 0) {
         const int e = errno;
         (void)!::write(exec_pipe[1], &e, sizeof e);

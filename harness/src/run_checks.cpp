@@ -7,6 +7,7 @@
 #include <cmath>
 #include <set>
 
+#include "fpbench/base/cpu_list.hpp"
 #include "fpbench/harness/sample_writer.hpp"
 #include "fpbench/harness/scenario_program.hpp"
 #include "fpbench/reports/metric_samples.hpp"
@@ -55,9 +56,6 @@ Result<void> check_options(const RunOptions& o) {
   if (!(o.min_time_s > 0) || !std::isfinite(o.min_time_s)) {
     return usage_error(
         "--min-time must be a finite number of seconds greater than 0");
-  }
-  if (o.cpu) {
-    if (auto usable = check_cpu(*o.cpu); !usable) return usable;
   }
   if (o.sample_timeout_s &&
       !(*o.sample_timeout_s > 0 && std::isfinite(*o.sample_timeout_s) &&
@@ -135,23 +133,38 @@ Result<void> check_options(const RunOptions& o) {
   return {};
 }
 
-Result<void> check_cpu(int cpu) {
+Result<std::vector<int>> sample_cpus(const RunOptions& o) {
+  std::string option = "--cpu";
+  std::vector<int> cpus = o.cpus;
+  for (const std::string& set : o.sets) {
+    if (o.source != SourceKind::kNode || !set.starts_with("CPUSET=")) continue;
+    auto listed = parse_cpu_list(std::string_view(set).substr(7));
+    if (!listed)
+      return usage_error("--set " + set + ": " + listed.error().message);
+    if (!o.cpus.empty() && *listed != o.cpus) {
+      return usage_error(
+          fmt::format("--set {} and --cpu {} name other CPUs: give one of them",
+                      set, cpu_list_text(o.cpus)));
+    }
+    option = "--set CPUSET";
+    cpus = std::move(*listed);
+  }
   cpu_set_t allowed;
   CPU_ZERO(&allowed);
-  if (::sched_getaffinity(0, sizeof allowed, &allowed) != 0) return {};
-  if (cpu >= 0 && cpu < CPU_SETSIZE && CPU_ISSET(cpu, &allowed)) return {};
-  std::string list;
+  if (cpus.empty() || ::sched_getaffinity(0, sizeof allowed, &allowed) != 0)
+    return cpus;
+  std::vector<int> usable;
   for (int c = 0; c < CPU_SETSIZE; ++c) {
-    if (!CPU_ISSET(c, &allowed)) continue;
-    int last = c;
-    while (last + 1 < CPU_SETSIZE && CPU_ISSET(last + 1, &allowed)) ++last;
-    list += (list.empty() ? "" : ",") + std::to_string(c) +
-            (last > c ? "-" + std::to_string(last) : "");
-    c = last;
+    if (CPU_ISSET(c, &allowed)) usable.push_back(c);
   }
-  return usage_error(fmt::format(
-      "--cpu {}: no such CPU for this process; it may run on CPUs {}", cpu,
-      list));
+  for (const int cpu : cpus) {
+    if (CPU_ISSET(cpu, &allowed)) continue;
+    return usage_error(fmt::format(
+        "{} {}: CPU {} is not one this process may run on; it may run on "
+        "CPUs {}",
+        option, cpu_list_text(cpus), cpu, cpu_list_text(usable)));
+  }
+  return cpus;
 }
 
 bool selector_matches(const std::string& selector,

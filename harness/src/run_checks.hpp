@@ -26,9 +26,12 @@ bool selector_matches(const std::string& selector, const std::string& scenario);
 bool contains_any(const std::string& name,
                   const std::vector<std::string>& parts);
 
-// A CPU this process may run on (its affinity mask), so online; pinning to
-// any other would fail every sample.
-Result<void> check_cpu(int cpu);
+// The CPUs every sample is pinned to: --cpu's, or with --node the CPUSET
+// of --set (compare.js runs each script under `taskset -c CPUSET`; the
+// scripts are handed it too, as there). Each must be one this process may
+// run on (its affinity mask), so online: pinning to any other would fail
+// every sample.
+Result<std::vector<int>> sample_cpus(const RunOptions& o);
 
 // How long a program may take to answer a query (--list-parameters,
 // --build-info): as long as one of its samples.

@@ -31,6 +31,7 @@ using detail::check_options;
 using detail::check_resumed_configurations;
 using detail::check_sets;
 using detail::contains_any;
+using detail::sample_cpus;
 using detail::samples_path;
 using detail::selector_matches;
 using reports::kSampleCsvHeader;
@@ -579,6 +580,8 @@ std::chrono::milliseconds default_sample_timeout(double min_time_s) {
 Result<RunSummary> run_benchmarks(const RunOptions& o) {
   if (auto ok = check_options(o); !ok) return ok.error();
   if (auto ok = check_sets(o); !ok) return ok.error();
+  auto cpus = sample_cpus(o);
+  if (!cpus) return cpus.error();
   // Before any program runs: a run that could not keep its results is
   // better refused than measured.
   if (o.json) {
@@ -703,7 +706,7 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
   }
   RunnerOptions ro;
   ro.seed = o.seed;
-  ro.cpu = o.cpu;
+  ro.cpus = std::move(*cpus);
   ro.progress = o.progress;
   ro.jsonl = jsonl;
   ro.time_budget = o.time_budget;

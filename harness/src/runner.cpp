@@ -236,7 +236,7 @@ class PassRunner {
       const std::size_t side = u.sides[k];
       const SampleSource& source = *pass_.sources[side];
       ProcessOptions process;
-      process.cpu = o_.cpu;
+      process.cpus = o_.cpus;
       process.realtime = pass_.realtime;
       process.timeout = pass_.sample_timeout;
       process.cwd = o_.working_dirs[side];

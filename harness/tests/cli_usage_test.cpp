@@ -107,13 +107,23 @@ TEST_F(Usage, RunRefusesACpuThisProcessCannotRunOn) {
   cpu_set_t allowed;
   CPU_ZERO(&allowed);
   ASSERT_EQ(::sched_getaffinity(0, sizeof allowed, &allowed), 0);
-  for (const char* cpu : {"-1", "100000", "4096"}) {
-    const Outcome r = spin_run(
-        std::string("--runs 1 --warmup 0 --min-time 0.001 --cpu ") + cpu);
-    expect_refused(r, cpu);
-    EXPECT_NE(r.err.find("no such CPU for this process; it may run on CPUs "),
-              std::string::npos)
-        << r.err;
+  int barred = 0;
+  while (barred < CPU_SETSIZE && CPU_ISSET(barred, &allowed)) ++barred;
+  ASSERT_LT(barred, CPU_SETSIZE);
+  for (const auto& [cpus, why] :
+       std::vector<std::pair<std::string, std::string>>{
+           {"-1", "'-1': a number is missing"},
+           {"100000", "'100000': CPU 100000 is beyond the largest"},
+           {"0-x", "'0-x': 'x' is not a CPU number"},
+           {"3-1", "the range '3-1' runs backwards"},
+           {std::to_string(barred),
+            "CPU " + std::to_string(barred) +
+                " is not one this process may run on; it may run on CPUs "}}) {
+    const Outcome r =
+        spin_run("--runs 1 --warmup 0 --min-time 0.001 --cpu " + cpus);
+    expect_refused(r, cpus);
+    EXPECT_NE(r.err.find("--cpu "), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(why), std::string::npos) << r.err;
   }
   int usable = 0;
   while (!CPU_ISSET(usable, &allowed)) ++usable;

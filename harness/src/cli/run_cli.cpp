@@ -3,7 +3,8 @@
 //             [--set K=V]... [--filter T]... [--exclude T]... [--runs N]
 //             [--seed S] [--warmup N] [--min-time SECONDS]
 //             [--scenario-program PROG]
-//             [--output CSV] [--resume CSV] [--json FILE] [--cpu N] [--paired]
+//             [--output CSV] [--resume CSV] [--json FILE] [--cpu LIST]
+//             [--paired]
 //             [--target-accuracy PCT --max-runs N]
 //             [--node [--benchmark-dir DIR]]
 //             [--metric wall,cpu,faults,syscalls,syscalls_all,instructions]
@@ -23,6 +24,7 @@
 #include <string>
 
 #include "fpbench/base/cli_vocabulary.hpp"
+#include "fpbench/base/cpu_list.hpp"
 #include "fpbench/ci/gate.hpp"
 #include "fpbench/harness/run_command.hpp"
 #include "fpbench/reports/metric_samples.hpp"
@@ -175,7 +177,11 @@ class Run : public Subcommand {
         ->add_option("--json", o.json,
                      "Also write the samples with the machine context")
         ->group(kGroupOutput);
-    command_->add_option("--cpu", o.cpu, "Pin every sample to this CPU")
+    command_
+        ->add_option("--cpu", cpus_,
+                     "Pin every sample to these CPUs (taskset's list: 0, 0-2, "
+                     "0,2-4)")
+        ->type_name("LIST")
         ->group(kGroupSchedule);
     command_
         ->add_flag("--no-progress", no_progress_, "No progress line on stderr")
@@ -369,6 +375,11 @@ class Run : public Subcommand {
                       : command_kind_ ? harness::SourceKind::kCommand
                                       : harness::SourceKind::kScenarios;
     if (node_ && command_->count("--warmup") == 0) options_.warmup = 0;
+    if (cpus_) {
+      auto cpus = parse_cpu_list(*cpus_);
+      if (!cpus) return usage_error("--cpu " + cpus.error().message);
+      options_.cpus = std::move(*cpus);
+    }
     for (const std::string& text : params_) {
       auto param = harness::parse_command_param(text);
       if (!param) return param.error();
@@ -486,6 +497,7 @@ class Run : public Subcommand {
   bool no_progress_ = false;
   bool no_realtime_ = false;
   bool node_ = false;
+  std::optional<std::string> cpus_;
   bool gbench_ = false;
   bool command_kind_ = false;
   std::vector<std::string> params_;

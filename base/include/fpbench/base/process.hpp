@@ -18,7 +18,8 @@
 namespace fpbench {
 
 struct ProcessOptions {
-  std::optional<int> cpu;  // pin the child to this CPU (sched_setaffinity)
+  // Pin the child to these CPUs (sched_setaffinity); none: not pinned.
+  std::vector<int> cpus;
   // Run the child (and what it starts) at real-time priority, SCHED_FIFO 1:
   // above every normal task, so that other work on a shared machine does
   // not take its CPU away mid-measurement; below the kernel's own real-time

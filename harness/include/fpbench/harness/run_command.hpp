@@ -80,7 +80,9 @@ struct RunOptions {
   std::optional<std::string> resume;
   std::optional<std::string>
       json;  // samples with the machine context, not the samples file
-  std::optional<int> cpu;
+  // Every sample pinned to these CPUs (--cpu LIST); none: not pinned. With
+  // --node, --set CPUSET=LIST pins them as compare.js's taskset does.
+  std::vector<int> cpus;
   // Timed samples run at real-time priority where permitted (else a note
   // says they do not); counting samples never need it.
   bool realtime = true;

@@ -81,7 +81,7 @@ struct Pass {
 
 struct RunnerOptions {
   std::uint64_t seed = 0;
-  std::optional<int> cpu;
+  std::vector<int> cpus;  // every sample pinned to these; none: not pinned
   bool progress = true;
   bool jsonl = false;  // the output format: JSON Lines with every metric, else
                        // compare.js CSV
