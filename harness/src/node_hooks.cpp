@@ -101,42 +101,35 @@ function patch(Benchmark) {
     return;
   }
   let operations;
-  // FPBENCH_CALLGRIND: node runs under callgrind with instrumentation off;
-  // the module turns it on for the timed section and dumps its count.
-  if (callgrind) {
+  // Innermost first: `atStart` just before common.js takes the start time,
+  // `atEnd` first thing in bench.end(n).
+  function aroundSection(atStart, atEnd) {
     const start = proto.start;
     const end = proto.end;
     proto.start = function() {
-      callgrind.start();
+      atStart();
       return start.apply(this, arguments);
     };
     proto.end = function(n) {
-      callgrind.end();
+      atEnd();
       operations = n;
       return end.apply(this, arguments);
     };
   }
+  // FPBENCH_CALLGRIND: node runs under callgrind with instrumentation off;
+  // the module turns it on for the timed section and dumps its count.
+  if (callgrind) aroundSection(() => callgrind.start(), () => callgrind.end());
   if (groups.length > 0) {
-    const start = proto.start;
-    const end = proto.end;
-    proto.start = function() {
-      readInto('start', backward);
-      return start.apply(this, arguments);
-    };
-    proto.end = function(n) {
-      readInto('end', forward);
-      operations = n;
-      return end.apply(this, arguments);
-    };
+    aroundSection(() => readInto('start', backward),
+                  () => readInto('end', forward));
   }
   proto.report = function(rate, elapsed) {
     const record = {
       configuration: configurationName(this.config),
       rate, time: seconds(elapsed),
     };
-    if (callgrind) record.operations = operations;
+    if (callgrind || groups.length > 0) record.operations = operations;
     if (groups.length > 0) {
-      record.operations = operations;
       record.counts = {};
       for (const g of groups) {
         for (let i = 0; i < g.names.length; i++)

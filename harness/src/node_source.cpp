@@ -10,11 +10,11 @@
 #include <unistd.h>
 
 #include <cmath>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
-#include <set>
 #include <sstream>
 
 #include "callgrind_output.hpp"
@@ -117,50 +117,86 @@ Result<const std::vector<NodeConfiguration>*> NodeSuite::configurations()
   return &configurations_;
 }
 
+Result<std::vector<NodeConfiguration>> NodeSuite::list_script(
+    const NodeScript& script, const std::string& hooks_path) const {
+  TempFile out(dir_ + "/out-XXXXXX");
+  if (out.path().empty())
+    return io_error("cannot create a file for the node hooks in /tmp");
+  std::vector<std::string> argv = {node_, "--require", hooks_path, script.path};
+  argv.insert(argv.end(), sets_.begin(), sets_.end());
+  ProcessOptions options;
+  options.timeout = std::chrono::seconds(120);
+  options.env = {"FPBENCH_NODE_MODE=list", "FPBENCH_NODE_OUT=" + out.path()};
+  const auto p = run_process(argv, options);
+  if (!p) return p.error();
+  if (!p->ok()) {
+    return benchmark_error(
+        fmt::format("{} {}: listing its configurations failed: {}", node_,
+                    script.filename, p->failure_text()));
+  }
+  auto lines = json_lines(read_whole(out.path()), "a configuration");
+  if (!lines) return lines.error();
+  if (lines->empty()) {
+    return benchmark_error(with_stderr(
+        fmt::format("{} {}: not a benchmark script (it made no benchmark "
+                    "with common.js's createBenchmark)",
+                    node_, script.filename),
+        *p));
+  }
+  std::vector<NodeConfiguration> configs;
+  for (const auto& line : *lines) {
+    NodeConfiguration c;
+    c.first_of_script = configs.empty();
+    c.script = script.path;
+    c.filename = script.filename;
+    c.configuration = line.value("configuration", "");
+    c.args = strings_of(line.value("args", nlohmann::ordered_json::array()));
+    c.flags = strings_of(line.value("flags", nlohmann::ordered_json::array()));
+    configs.push_back(std::move(c));
+  }
+  return configs;
+}
+
 Result<void> NodeSuite::list() const {
   auto hooks_path = hooks();
   if (!hooks_path) return hooks_path.error();
   std::vector<NodeConfiguration> all;
+  std::vector<std::string> failures;
   for (const NodeScript& script : scripts_) {
-    TempFile out(dir_ + "/out-XXXXXX");
-    if (out.path().empty())
-      return io_error("cannot create a file for the node hooks in /tmp");
-    std::vector<std::string> argv = {node_, "--require", *hooks_path,
-                                     script.path};
-    argv.insert(argv.end(), sets_.begin(), sets_.end());
-    ProcessOptions options;
-    options.timeout = std::chrono::seconds(120);
-    options.env = {"FPBENCH_NODE_MODE=list", "FPBENCH_NODE_OUT=" + out.path()};
-    const auto p = run_process(argv, options);
-    if (!p) return p.error();
-    if (!p->ok()) {
-      return benchmark_error(
-          fmt::format("{} {}: listing its configurations failed: {}", node_,
-                      script.filename, p->failure_text()));
+    auto configs = list_script(script, *hooks_path);
+    if (!configs) {
+      // A script that cannot be listed fails alone, unless nothing can be.
+      if (configs.error().kind != ErrorKind::kBenchmarkFailed)
+        return configs.error();
+      failures.push_back(configs.error().message);
+      continue;
     }
-    auto lines = json_lines(read_whole(out.path()), "a configuration");
-    if (!lines) return lines.error();
-    if (lines->empty()) {
-      return benchmark_error(with_stderr(
-          fmt::format("{} {}: not a benchmark script (it made no benchmark "
-                      "with common.js's createBenchmark)",
-                      node_, script.filename),
-          *p));
-    }
-    for (const auto& line : *lines) {
-      NodeConfiguration c;
-      c.script = script.path;
-      c.filename = script.filename;
-      c.configuration = line.value("configuration", "");
-      c.args = strings_of(line.value("args", nlohmann::ordered_json::array()));
-      c.flags =
-          strings_of(line.value("flags", nlohmann::ordered_json::array()));
-      all.push_back(std::move(c));
-    }
+    for (NodeConfiguration& c : *configs) all.push_back(std::move(c));
+  }
+  if (all.empty() && !failures.empty()) {
+    std::string message = failures.front();
+    for (std::size_t i = 1; i < failures.size(); ++i)
+      message += "\n" + failures[i];
+    return benchmark_error(std::move(message));
+  }
+  std::map<std::string, std::size_t> by_job;
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    by_job.emplace(
+        reports::BenchmarkKey{all[i].filename, all[i].configuration}.text(), i);
   }
   const std::lock_guard<std::mutex> lock(mutex_);
   configurations_ = std::move(all);
+  by_job_ = std::move(by_job);
+  unlisted_ = std::move(failures);
   return {};
+}
+
+Result<const NodeConfiguration*> NodeSuite::configuration(
+    const std::string& job) const {
+  auto all = configurations();
+  if (!all) return all.error();
+  const auto it = by_job_.find(job);
+  return it == by_job_.end() ? nullptr : &(**all)[it->second];
 }
 
 namespace {
@@ -235,10 +271,10 @@ Result<std::vector<std::pair<std::string, MetricReading>>> counted_metrics(
   return out;
 }
 
-// The instructions of a report's timed section: callgrind's part number
-// `index` of those the hooks dumped, over the section's operations.
+// The instructions of a report's timed section: `part`, the count
+// callgrind dumped at its end, over the section's operations.
 Result<std::pair<std::string, MetricReading>> callgrind_metric(
-    const nlohmann::ordered_json& line, const std::string& callgrind_text,
+    const nlohmann::ordered_json& line, const std::vector<std::uint64_t>& parts,
     std::size_t index) {
   const auto operations = line.find("operations");
   if (operations == line.end() || !operations->is_number() ||
@@ -247,15 +283,13 @@ Result<std::pair<std::string, MetricReading>> callgrind_metric(
         "callgrind: the timed section reported no operations (bench.end(n) "
         "with n > 0)");
   }
-  auto parts = parse_callgrind_parts(callgrind_text);
-  if (!parts) return parts.error();
-  if (index >= parts->size()) {
+  if (index >= parts.size()) {
     return benchmark_error(fmt::format(
         "callgrind counted {} timed sections, and the script reported more",
-        parts->size()));
+        parts.size()));
   }
   return std::pair<std::string, MetricReading>{
-      "instructions", MetricReading{static_cast<double>((*parts)[index]) /
+      "instructions", MetricReading{static_cast<double>(parts[index]) /
                                         operations->get<double>(),
                                     "valgrind",
                                     {},
@@ -276,6 +310,10 @@ class NodeScriptSource final : public SampleSource {
     for (const NodeConfiguration& c : **configs)
       jobs.push_back(reports::BenchmarkKey{c.filename, c.configuration}.text());
     return jobs;
+  }
+
+  [[nodiscard]] std::vector<std::string> unlisted() const override {
+    return suite_->unlisted();
   }
 
   [[nodiscard]] Result<void> check() const override {
@@ -305,15 +343,8 @@ class NodeScriptSource final : public SampleSource {
   // Node's start-up, the script's modules and its files are the same for
   // every configuration of a script: one warms them for all.
   [[nodiscard]] bool warms_up(const std::string& job) const override {
-    auto configs = suite_->configurations();
-    if (!configs) return true;
-    std::set<std::string> scripts;
-    for (const NodeConfiguration& c : **configs) {
-      if (!scripts.insert(c.script).second) continue;
-      if (reports::BenchmarkKey{c.filename, c.configuration}.text() == job)
-        return true;
-    }
-    return false;
+    auto config = suite_->configuration(job);
+    return !config || *config == nullptr || (*config)->first_of_script;
   }
 
   [[nodiscard]] std::string label(const std::string& job) const override {
@@ -322,13 +353,9 @@ class NodeScriptSource final : public SampleSource {
 
   [[nodiscard]] Result<Measurements> measure(
       const std::string& job, const ProcessOptions& options) const override {
-    auto configs = suite_->configurations();
-    if (!configs) return configs.error();
-    const NodeConfiguration* config = nullptr;
-    for (const NodeConfiguration& c : **configs) {
-      if (reports::BenchmarkKey{c.filename, c.configuration}.text() == job)
-        config = &c;
-    }
+    auto found = suite_->configuration(job);
+    if (!found) return found.error();
+    const NodeConfiguration* config = *found;
     if (config == nullptr)
       return internal_error("no node configuration '" + job + "'");
     auto hooks = suite_->hooks();
@@ -387,6 +414,12 @@ class NodeScriptSource final : public SampleSource {
     if (!lines) return lines.error();
     if (lines->empty())
       return benchmark_error(with_stderr("reported no result", *p));
+    std::vector<std::uint64_t> callgrind_parts;
+    if (callgrind) {
+      auto parts = parse_callgrind_parts(callgrind_text);
+      if (!parts) return parts.error();
+      callgrind_parts = std::move(*parts);
+    }
     Measurements records;
     for (const auto& line : *lines) {
       const std::string name = line.value("configuration", "");
@@ -420,7 +453,7 @@ class NodeScriptSource final : public SampleSource {
         }
       }
       if (callgrind) {
-        auto counted = callgrind_metric(line, callgrind_text, records.size());
+        auto counted = callgrind_metric(line, callgrind_parts, records.size());
         if (!counted) return counted.error();
         r.metrics.push_back(std::move(*counted));
       } else if (!how_.counters.empty()) {

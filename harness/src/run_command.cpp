@@ -53,8 +53,8 @@ struct Plan {
   std::vector<std::string> notes;
 };
 
-// A process that runs many benchmarks (a Node script with its whole grid) or
-// runs under valgrind gets ten times as long.
+// A Node configuration (whose script sets its own n, never --min-time) or a
+// process under valgrind gets ten times as long.
 std::chrono::milliseconds sample_timeout(const RunOptions& o, bool many) {
   if (o.sample_timeout_s) {
     return std::chrono::milliseconds(
@@ -633,6 +633,19 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
   }
   auto jobs = select_jobs(plan.passes.front(), o);
   if (!jobs) return jobs.error();
+  // Said now, before the first sample, and again as the run's failures.
+  std::vector<std::string> unlisted;
+  for (const SampleSource* source : plan.passes.front().sources) {
+    for (std::string& why : source->unlisted()) {
+      if (std::find(unlisted.begin(), unlisted.end(), why) != unlisted.end())
+        continue;
+      std::fprintf(stderr,
+                   "fpbench: error: %s\nfpbench: left out: the rest is "
+                   "measured, and the run will exit 3\n",
+                   why.c_str());
+      unlisted.push_back(std::move(why));
+    }
+  }
   auto shard = apply_shard(o, *jobs);
   if (!shard) return shard.error();
   if (o.source != SourceKind::kNode) {
@@ -720,6 +733,8 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
                      ? Result<RunSummary>(RunSummary{})
                      : run_passes(*jobs, plan.passes, ro, resumed, *writer);
   if (!summary) return summary;
+  summary->failures.insert(summary->failures.begin(), unlisted.begin(),
+                           unlisted.end());
   summary->notes = plan.notes;
   collect_not_converged(o, *summary);
   if (o.json) {

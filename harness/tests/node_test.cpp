@@ -5,6 +5,7 @@
 // buffers/buffer-fill.js). Nothing here asserts a timing.
 
 #include <gtest/gtest.h>
+#include <sched.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -52,11 +53,13 @@ TEST(NodeDiscovery, CategoriesAndAllAsCompareJsFindsThem) {
   const auto all = discover_node_scripts(kBench, {"all"}, {}, {});
   ASSERT_TRUE(all.has_value()) << all.error().message;
   // Every category but fixtures, in name order.
-  EXPECT_EQ(filenames(*all),
-            (std::vector<std::string>{
-                "broken/throws.js", "buffers/fill.js", "fs/read-file-sync.js",
-                "fs/readdir-recursive.js", "misc/empty-grid.js",
-                "misc/values.js", "rates/reported.js", "sched/policy.js"}));
+  EXPECT_EQ(
+      filenames(*all),
+      (std::vector<std::string>{
+          "broken/needs-newer-node.js", "broken/throws.js", "buffers/fill.js",
+          "fs/read-file-sync.js", "fs/readdir-recursive.js",
+          "misc/empty-grid.js", "misc/values.js", "rates/reported.js",
+          "sched/affinity.js", "sched/policy.js"}));
 }
 
 TEST(NodeDiscovery, FilterAndExcludeMatchTheFileNameOnly) {
@@ -225,16 +228,36 @@ TEST_F(NodeRun, SetTakesAnyValueCompareJsTakes) {
   EXPECT_EQ(run_node("--old node --new node buffers --set '=x'").exit_code, 2);
 }
 
+// A configuration that throws, and a script that does not load under this
+// node (written for a newer one), fail alone: the rest is measured, the
+// failures are named, and the run exits 3.
 TEST_F(NodeRun, AThrowingConfigurationFailsOnlyItself) {
   const CliRun r = run_node("--old node --new node --runs 2 broken");
   EXPECT_EQ(r.exit_code, 3) << r.err;
   EXPECT_NE(r.err.find("this configuration is broken"), std::string::npos)
       << r.err;
+  EXPECT_NE(r.err.find("broken/needs-newer-node.js: listing its "
+                       "configurations failed"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("fpbench-no-such-module"), std::string::npos) << r.err;
   const auto s = reports::parse_samples_csv(r.out, "stdout");
   ASSERT_TRUE(s.has_value()) << s.error().message;
   EXPECT_EQ(row_keys(*s),
             (std::set<RowKey>{{"broken/throws.js", "n=100 mode='fine'"},
                               {"broken/throws.js", "n=100 mode='also-fine'"}}));
+  // Said before the first sample, then once more among the failures.
+  const std::size_t said = r.err.find("needs-newer-node.js");
+  EXPECT_NE(r.err.find("needs-newer-node.js", said + 1), std::string::npos)
+      << r.err;
+  // Nothing left to run is a failure of the run.
+  const CliRun alone =
+      run_node("--old node --new node --runs 1 --filter newer broken");
+  EXPECT_EQ(alone.exit_code, 3) << alone.err;
+  EXPECT_NE(alone.err.find("needs-newer-node.js: listing its configurations "
+                           "failed"),
+            std::string::npos)
+      << alone.err;
 }
 
 TEST_F(NodeRun, EverythingIsCheckedBeforeTheFirstSample) {
@@ -350,24 +373,66 @@ TEST_F(NodeRun, WarmUpRunsOneConfigurationOfEachScript) {
 }
 
 // Real-time priority covers the timed section and nothing before it.
+// The operation count of the only row of a run of one configuration.
+long operations_of(const CliRun& r) {
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const auto s = reports::parse_samples_csv(r.out, "stdout");
+  EXPECT_TRUE(s.has_value()) << r.out;
+  std::istringstream in(r.out);
+  std::string line;
+  std::getline(in, line);
+  std::getline(in, line);
+  const std::size_t last = line.rfind(',');
+  const std::size_t before = line.rfind(',', last - 1);
+  if (last == std::string::npos || before == std::string::npos) return -1;
+  return std::lround(std::stod(line.substr(before + 1, last - before - 1)) *
+                     std::stod(line.substr(last + 1)));
+}
+
 TEST_F(NodeRun, RealTimePriorityOnlyAroundTheTimedSection) {
   const auto operations = [&](const std::string& flags) {
-    const CliRun r = run_node("--old node --new node --runs 1 sched " + flags);
-    EXPECT_EQ(r.exit_code, 0) << r.err;
-    const auto s = reports::parse_samples_csv(r.out, "stdout");
-    EXPECT_TRUE(s.has_value()) << r.out;
-    std::istringstream in(r.out);
-    std::string line;
-    std::getline(in, line);
-    std::getline(in, line);
-    const std::size_t last = line.rfind(',');
-    const std::size_t before = line.rfind(',', last - 1);
-    return std::lround(std::stod(line.substr(before + 1, last - before - 1)) *
-                       std::stod(line.substr(last + 1)));
+    return operations_of(run_node(
+        "--old node --new node --runs 1 --filter policy sched " + flags));
   };
   EXPECT_EQ(operations("--no-realtime"), 1);
   if (!realtime_permitted()) GTEST_SKIP() << "no real-time priority here";
   EXPECT_EQ(operations(""), 11) << "SCHED_FIFO inside, normal before";
+}
+
+// compare.js's --set CPUSET=LIST runs each script under taskset -c LIST:
+// every configuration's process is pinned there, named as without it.
+TEST_F(NodeRun, CpusetOfSetPinsEveryConfigurationAsCompareJs) {
+  cpu_set_t allowed;
+  CPU_ZERO(&allowed);
+  ASSERT_EQ(::sched_getaffinity(0, sizeof allowed, &allowed), 0);
+  int cpu = 0;
+  while (cpu < 32 && !CPU_ISSET(cpu, &allowed)) ++cpu;
+  ASSERT_LT(cpu, 32) << "no CPU below 32 to pin to";
+  const std::string affinity =
+      "--old node --new node --runs 1 --filter affinity sched ";
+  const CliRun pinned =
+      run_node(affinity + "--set CPUSET=" + std::to_string(cpu));
+  EXPECT_EQ(operations_of(pinned), 1 + (1L << cpu)) << pinned.out;
+  EXPECT_NE(pinned.out.find("\"sched/affinity.js\",\"n=1\","),
+            std::string::npos)
+      << pinned.out;
+  // Not pinned: every CPU it may run on (below 32).
+  long mask = 0;
+  for (int c = 0; c < 32; ++c) {
+    if (CPU_ISSET(c, &allowed)) mask |= 1L << c;
+  }
+  EXPECT_EQ(operations_of(run_node(affinity)), 1 + mask);
+  // --cpu pins the same way; a malformed or contradicting list is refused.
+  EXPECT_EQ(operations_of(run_node(affinity + "--cpu " + std::to_string(cpu))),
+            1 + (1L << cpu));
+  const CliRun bad = run_node(affinity + "--set CPUSET=0-x");
+  EXPECT_EQ(bad.exit_code, 2) << bad.err;
+  EXPECT_NE(bad.err.find("--set CPUSET=0-x: '0-x': 'x' is not a CPU number"),
+            std::string::npos)
+      << bad.err;
+  const CliRun both = run_node(affinity + "--cpu 0 --set CPUSET=0-1");
+  EXPECT_EQ(both.exit_code, 2) << both.err;
+  EXPECT_NE(both.err.find("name other CPUs"), std::string::npos) << both.err;
 }
 
 // A node "build" whose readFileSync makes one more system call fails the

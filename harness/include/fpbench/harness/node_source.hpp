@@ -7,6 +7,7 @@
 // script with that configuration's KEY=VALUE arguments and
 // NODE_RUN_BENCHMARK_FN set), named as compare.js names it.
 
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -49,6 +50,7 @@ struct NodeConfiguration {
   std::string configuration;       // as compare.js names it: "n=10 type='a'"
   std::vector<std::string> args;   // KEY=VALUE, as common.js forks it
   std::vector<std::string> flags;  // node options the script asks for
+  bool first_of_script = false;    // the script's first in its queue
 };
 
 // Every configuration of some scripts under one node binary, listed once
@@ -67,9 +69,21 @@ class NodeSuite {
   [[nodiscard]] Result<std::string> hooks() const;
   [[nodiscard]] Result<const std::vector<NodeConfiguration>*> configurations()
       const;
+  // The configuration a job ("filename configuration") names, or nullptr.
+  [[nodiscard]] Result<const NodeConfiguration*> configuration(
+      const std::string& job) const;
+  // The scripts that could not be listed (a module missing from this node,
+  // a throw while loading), each with why; the others' configurations are
+  // listed, and only when no script can be is listing an error.
+  [[nodiscard]] std::vector<std::string> unlisted() const {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    return unlisted_;
+  }
 
  private:
   Result<void> list() const;
+  Result<std::vector<NodeConfiguration>> list_script(
+      const NodeScript& script, const std::string& hooks_path) const;
 
   std::string node_;
   std::vector<NodeScript> scripts_;
@@ -78,6 +92,8 @@ class NodeSuite {
   mutable bool listed_ = false;
   mutable std::optional<Error> error_;
   mutable std::vector<NodeConfiguration> configurations_;
+  mutable std::map<std::string, std::size_t> by_job_;
+  mutable std::vector<std::string> unlisted_;
   mutable std::string dir_;
 };
 

@@ -47,6 +47,10 @@ class SampleSource {
   [[nodiscard]] virtual std::string describe() const = 0;
   // The jobs this source can run, in its own order.
   [[nodiscard]] virtual Result<std::vector<std::string>> list_jobs() const = 0;
+  // What list_jobs could not list, each with why (a Node script that does
+  // not load): the run measures the rest and fails at its end, as it does
+  // for failed samples.
+  [[nodiscard]] virtual std::vector<std::string> unlisted() const { return {}; }
   // Refuses a program whose measurements would mislead (an unoptimized build).
   [[nodiscard]] virtual Result<void> check() const { return {}; }
   // One sample of one job. A failure says why, with the child's stderr.
