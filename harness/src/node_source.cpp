@@ -271,8 +271,9 @@ Result<std::vector<std::pair<std::string, MetricReading>>> counted_metrics(
   return out;
 }
 
-// The instructions of a report's timed section: `part`, the count
-// callgrind dumped at its end, over the section's operations.
+// The instructions of a report's timed section: part `index` of those
+// callgrind dumped (one at each bench.end(n)), over the section's
+// operations.
 Result<std::pair<std::string, MetricReading>> callgrind_metric(
     const nlohmann::ordered_json& line, const std::vector<std::uint64_t>& parts,
     std::size_t index) {
