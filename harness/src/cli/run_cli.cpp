@@ -155,7 +155,8 @@ class Run : public Subcommand {
         ->group(kGroupSelection);
     command_
         ->add_option("--exclude", o.excludes,
-                     "Drop scenarios whose name contains TEXT")
+                     "Drop scenarios whose name contains TEXT (with --node: "
+                     "scripts whose file name does, as compare.js)")
         ->allow_extra_args(false)
         ->group(kGroupSelection);
     command_->add_option("--runs", o.runs, "Samples per side and configuration")
