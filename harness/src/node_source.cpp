@@ -14,7 +14,9 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <mutex>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 
 #include "callgrind_output.hpp"
@@ -317,6 +319,18 @@ class NodeScriptSource final : public SampleSource {
     return suite_->unlisted();
   }
 
+  // As compare.js, which writes no row for them either.
+  [[nodiscard]] std::vector<std::string> skipped() const override {
+    const std::lock_guard lock(skipped_mutex_);
+    std::vector<std::string> out;
+    for (const std::string& job : skipped_) {
+      out.push_back(job +
+                    ": the script ran no timed section in this "
+                    "configuration (it skips it), so it has no rows");
+    }
+    return out;
+  }
+
   [[nodiscard]] Result<void> check() const override {
     if (how_.kind == NodeMeasure::Kind::kCallgrind) {
       if (::access(how_.callgrind_addon.c_str(), R_OK) != 0) {
@@ -415,6 +429,12 @@ class NodeScriptSource final : public SampleSource {
     if (!lines) return lines.error();
     if (lines->empty())
       return benchmark_error(with_stderr("reported no result", *p));
+    if (lines->size() == 1 && !lines->front().contains("configuration") &&
+        lines->front().value("timed_section", true) == false) {
+      const std::lock_guard lock(skipped_mutex_);
+      skipped_.insert(label(job));
+      return Measurements{};
+    }
     std::vector<std::uint64_t> callgrind_parts;
     if (callgrind) {
       auto parts = parse_callgrind_parts(callgrind_text);
@@ -470,6 +490,8 @@ class NodeScriptSource final : public SampleSource {
  private:
   std::shared_ptr<const NodeSuite> suite_;
   NodeMeasure how_;
+  mutable std::mutex skipped_mutex_;
+  mutable std::set<std::string> skipped_;
 };
 
 }  // namespace

@@ -736,6 +736,13 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
   summary->failures.insert(summary->failures.begin(), unlisted.begin(),
                            unlisted.end());
   summary->notes = plan.notes;
+  std::set<std::string> skipped;
+  for (const Pass& pass : plan.passes) {
+    for (const SampleSource* source : pass.sources) {
+      for (std::string& why : source->skipped()) skipped.insert(std::move(why));
+    }
+  }
+  summary->skipped.assign(skipped.begin(), skipped.end());
   collect_not_converged(o, *summary);
   if (o.json) {
     // Read back what the output holds: the resumed samples and the new ones.

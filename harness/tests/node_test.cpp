@@ -58,8 +58,8 @@ TEST(NodeDiscovery, CategoriesAndAllAsCompareJsFindsThem) {
       (std::vector<std::string>{
           "broken/needs-newer-node.js", "broken/throws.js", "buffers/fill.js",
           "fs/read-file-sync.js", "fs/readdir-recursive.js",
-          "misc/empty-grid.js", "misc/values.js", "rates/reported.js",
-          "sched/affinity.js", "sched/policy.js"}));
+          "misc/empty-grid.js", "misc/values.js", "partial/skips.js",
+          "rates/reported.js", "sched/affinity.js", "sched/policy.js"}));
 }
 
 TEST(NodeDiscovery, FilterAndExcludeMatchTheFileNameOnly) {
@@ -258,6 +258,36 @@ TEST_F(NodeRun, AThrowingConfigurationFailsOnlyItself) {
                            "failed"),
             std::string::npos)
       << alone.err;
+}
+
+TEST_F(NodeRun, AConfigurationTheScriptSkipsHasNoRowsAndFailsNothing) {
+  const CliRun r = run_node("--old node --new node --runs 2 partial");
+  // The unfinished timed section fails; the skipped configuration does not.
+  EXPECT_EQ(r.exit_code, 3) << r.err;
+  const std::string skipped =
+      "partial/skips.js n=100 mode='skipped': the script ran no timed section";
+  const std::size_t note = r.err.find(skipped);
+  EXPECT_NE(note, std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find(skipped, note + 1), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("n=100 mode='unfinished' [old]: reported no result"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.err.find("n=100 mode='skipped' [old]"), std::string::npos)
+      << r.err;
+  const auto s = reports::parse_samples_csv(r.out, "stdout");
+  ASSERT_TRUE(s.has_value()) << s.error().message;
+  EXPECT_EQ(row_keys(*s),
+            (std::set<RowKey>{{"partial/skips.js", "n=100 mode='measured'"}}));
+  for (const auto& b : s->benchmarks()) {
+    EXPECT_EQ(b.old_rates.size(), 2u);
+    EXPECT_EQ(b.new_rates.size(), 2u);
+  }
+  // compare.js writes rows for the same configurations.
+  const CliRun js = compare_js("--runs 1 partial");
+  ASSERT_EQ(js.exit_code, 0) << js.err;
+  const auto j = reports::parse_samples_csv(js.out, "compare.js");
+  ASSERT_TRUE(j.has_value()) << j.error().message;
+  EXPECT_EQ(row_keys(*j), row_keys(*s));
 }
 
 TEST_F(NodeRun, EverythingIsCheckedBeforeTheFirstSample) {

@@ -472,6 +472,9 @@ class Run : public Subcommand {
           stderr,
           "fpbench: note: the time budget was spent; the run stopped there\n");
     }
+    for (const std::string& line : summary->skipped) {
+      std::fprintf(stderr, "fpbench: note: %s\n", line.c_str());
+    }
     for (const std::string& line : summary->not_converged) {
       std::fprintf(stderr, "fpbench: not converged: %s\n", line.c_str());
     }

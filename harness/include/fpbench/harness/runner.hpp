@@ -116,9 +116,10 @@ struct RunSummary {
       results;  // per pass, in pass order, concatenated
   bool budget_spent = false;
   std::vector<std::string>
-      not_converged;                // filled by the caller's stopping rule
-  std::vector<std::string> notes;   // e.g. a counter this machine cannot read
-  std::vector<PassTiming> timings;  // per pass, in pass order
+      not_converged;                 // filled by the caller's stopping rule
+  std::vector<std::string> notes;    // e.g. a counter this machine cannot read
+  std::vector<std::string> skipped;  // jobs that measured nothing, with why
+  std::vector<PassTiming> timings;   // per pass, in pass order
 };
 
 // The jobs both sources of the first pass have (in the old source's order),
