@@ -85,7 +85,9 @@ function patch(Benchmark) {
   const proto = Benchmark.prototype;
   if (listing) {
     proto._run = function() {
-      const lines = [];
+      // The count first: a script whose combinationFilter (or --set) leaves
+      // no configuration is still a benchmark script.
+      const lines = [JSON.stringify({ configurations: this.queue.length })];
       for (const config of this.queue) {
         const args = [];
         for (const [key, value] of Object.entries(config))
@@ -98,6 +100,7 @@ function patch(Benchmark) {
         }));
       }
       fs.writeFileSync(out, lines.map((l) => l + '\n').join(''));
+      listed = true;
       process.exit(0);
     };
     return;
@@ -165,6 +168,17 @@ function patch(Benchmark) {
   }
 }
 
+// A benchmark whose queue is empty (its combinationFilter, or --set, leaves
+// no configuration) never reaches _run: listing says so at exit.
+let made = 0;
+let listed = false;
+if (listing) {
+  process.on('exit', () => {
+    if (made > 0 && !listed)
+      fs.writeFileSync(out, JSON.stringify({ configurations: 0 }) + '\n');
+  });
+}
+
 let sectionStarted = false;
 if (!listing) {
   process.on('exit', () => {
@@ -181,6 +195,13 @@ Module._load = function() {
       !patched.has(exports.Benchmark)) {
     patched.add(exports.Benchmark);
     patch(exports.Benchmark);
+    if (listing) {
+      const create = exports.createBenchmark;
+      exports.createBenchmark = function() {
+        made++;
+        return create.apply(this, arguments);
+      };
+    }
   }
   return exports;
 };

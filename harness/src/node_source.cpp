@@ -145,15 +145,23 @@ Result<std::vector<NodeConfiguration>> NodeSuite::list_script(
                     node_, script.filename),
         *p));
   }
+  const auto& head = lines->front();
+  if (!head.contains("configurations") ||
+      !head["configurations"].is_number_unsigned() ||
+      head["configurations"].get<std::size_t>() != lines->size() - 1) {
+    return internal_error(fmt::format(
+        "{} {}: the hooks listed its configurations without their count", node_,
+        script.filename));
+  }
   std::vector<NodeConfiguration> configs;
-  for (const auto& line : *lines) {
+  for (auto line = std::next(lines->begin()); line != lines->end(); ++line) {
     NodeConfiguration c;
     c.first_of_script = configs.empty();
     c.script = script.path;
     c.filename = script.filename;
-    c.configuration = line.value("configuration", "");
-    c.args = strings_of(line.value("args", nlohmann::ordered_json::array()));
-    c.flags = strings_of(line.value("flags", nlohmann::ordered_json::array()));
+    c.configuration = line->value("configuration", "");
+    c.args = strings_of(line->value("args", nlohmann::ordered_json::array()));
+    c.flags = strings_of(line->value("flags", nlohmann::ordered_json::array()));
     configs.push_back(std::move(c));
   }
   return configs;
@@ -164,6 +172,7 @@ Result<void> NodeSuite::list() const {
   if (!hooks_path) return hooks_path.error();
   std::vector<NodeConfiguration> all;
   std::vector<std::string> failures;
+  std::vector<std::string> without;
   for (const NodeScript& script : scripts_) {
     auto configs = list_script(script, *hooks_path);
     if (!configs) {
@@ -173,6 +182,7 @@ Result<void> NodeSuite::list() const {
       failures.push_back(configs.error().message);
       continue;
     }
+    if (configs->empty()) without.push_back(script.filename);
     for (NodeConfiguration& c : *configs) all.push_back(std::move(c));
   }
   if (all.empty() && !failures.empty()) {
@@ -190,6 +200,7 @@ Result<void> NodeSuite::list() const {
   configurations_ = std::move(all);
   by_job_ = std::move(by_job);
   unlisted_ = std::move(failures);
+  without_configurations_ = std::move(without);
   return {};
 }
 
@@ -321,8 +332,14 @@ class NodeScriptSource final : public SampleSource {
 
   // As compare.js, which writes no row for them either.
   [[nodiscard]] std::vector<std::string> skipped() const override {
-    const std::lock_guard lock(skipped_mutex_);
     std::vector<std::string> out;
+    for (const std::string& script : suite_->without_configurations()) {
+      out.push_back(script +
+                    ": no configuration to run (the script's "
+                    "combinationFilter or --set leaves none), so it has no "
+                    "rows");
+    }
+    const std::lock_guard lock(skipped_mutex_);
     for (const std::string& job : skipped_) {
       out.push_back(job +
                     ": the script ran no timed section in this "

@@ -402,8 +402,14 @@ Result<std::vector<std::string>> select_jobs(const Pass& pass,
       }
     }
   }
-  if (jobs->empty())
-    return usage_error("no benchmark is left to run after --filter/--exclude");
+  if (jobs->empty()) {
+    // Node scripts can be selected and still have nothing to run.
+    std::string why;
+    for (const std::string& s : pass.sources[0]->skipped()) why += "\n  " + s;
+    return usage_error(
+        why.empty() ? "no benchmark is left to run after --filter/--exclude"
+                    : "no configuration is left to run:" + why);
+  }
   return jobs;
 }
 

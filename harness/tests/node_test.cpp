@@ -53,13 +53,13 @@ TEST(NodeDiscovery, CategoriesAndAllAsCompareJsFindsThem) {
   const auto all = discover_node_scripts(kBench, {"all"}, {}, {});
   ASSERT_TRUE(all.has_value()) << all.error().message;
   // Every category but fixtures, in name order.
-  EXPECT_EQ(
-      filenames(*all),
-      (std::vector<std::string>{
-          "broken/needs-newer-node.js", "broken/throws.js", "buffers/fill.js",
-          "fs/read-file-sync.js", "fs/readdir-recursive.js",
-          "misc/empty-grid.js", "misc/values.js", "partial/skips.js",
-          "rates/reported.js", "sched/affinity.js", "sched/policy.js"}));
+  EXPECT_EQ(filenames(*all),
+            (std::vector<std::string>{
+                "broken/needs-newer-node.js", "broken/throws.js",
+                "buffers/fill.js", "fs/read-file-sync.js",
+                "fs/readdir-recursive.js", "misc/empty-grid.js",
+                "misc/values.js", "partial/filtered-out.js", "partial/skips.js",
+                "rates/reported.js", "sched/affinity.js", "sched/policy.js"}));
 }
 
 TEST(NodeDiscovery, FilterAndExcludeMatchTheFileNameOnly) {
@@ -261,7 +261,8 @@ TEST_F(NodeRun, AThrowingConfigurationFailsOnlyItself) {
 }
 
 TEST_F(NodeRun, AConfigurationTheScriptSkipsHasNoRowsAndFailsNothing) {
-  const CliRun r = run_node("--old node --new node --runs 2 partial");
+  const CliRun r =
+      run_node("--old node --new node --runs 2 --filter skips partial");
   // The unfinished timed section fails; the skipped configuration does not.
   EXPECT_EQ(r.exit_code, 3) << r.err;
   const std::string skipped =
@@ -283,11 +284,47 @@ TEST_F(NodeRun, AConfigurationTheScriptSkipsHasNoRowsAndFailsNothing) {
     EXPECT_EQ(b.new_rates.size(), 2u);
   }
   // compare.js writes rows for the same configurations.
-  const CliRun js = compare_js("--runs 1 partial");
+  const CliRun js = compare_js("--runs 1 --filter skips partial");
   ASSERT_EQ(js.exit_code, 0) << js.err;
   const auto j = reports::parse_samples_csv(js.out, "compare.js");
   ASSERT_TRUE(j.has_value()) << j.error().message;
   EXPECT_EQ(row_keys(*j), row_keys(*s));
+}
+
+TEST_F(NodeRun, AScriptWhoseFilterLeavesNoConfigurationHasNoRows) {
+  const std::string note = "partial/filtered-out.js: no configuration to run";
+  const CliRun some = run_node(
+      "--old node --new node --runs 1 --filter filtered --filter values "
+      "partial misc");
+  EXPECT_EQ(some.exit_code, 0) << some.err;
+  EXPECT_NE(some.err.find(note), std::string::npos) << some.err;
+  EXPECT_EQ(some.err.find("not a benchmark script"), std::string::npos)
+      << some.err;
+  const auto s = reports::parse_samples_csv(some.out, "stdout");
+  ASSERT_TRUE(s.has_value()) << s.error().message;
+  EXPECT_EQ(s->benchmarks().size(), 10u);
+  for (const auto& b : s->benchmarks()) EXPECT_EQ(b.filename, "misc/values.js");
+  // Nothing at all to run is said as such, before any sample.
+  const CliRun none =
+      run_node("--old node --new node --runs 1 --filter filtered partial");
+  EXPECT_EQ(none.exit_code, 2) << none.err;
+  EXPECT_NE(none.err.find("no configuration is left to run"), std::string::npos)
+      << none.err;
+  EXPECT_NE(none.err.find(note), std::string::npos) << none.err;
+  // Asked for with --set, its configurations run.
+  const CliRun asked = run_node(
+      "--old node --new node --runs 1 --set n=1 --filter filtered partial");
+  EXPECT_EQ(asked.exit_code, 0) << asked.err;
+  const auto a = reports::parse_samples_csv(asked.out, "stdout");
+  ASSERT_TRUE(a.has_value()) << a.error().message;
+  EXPECT_EQ(row_keys(*a),
+            (std::set<RowKey>{{"partial/filtered-out.js", "mode='a' n=1"},
+                              {"partial/filtered-out.js", "mode='b' n=1"}}));
+  const CliRun js = compare_js("--runs 1 --set n=1 --filter filtered partial");
+  ASSERT_EQ(js.exit_code, 0) << js.err;
+  const auto j = reports::parse_samples_csv(js.out, "compare.js");
+  ASSERT_TRUE(j.has_value()) << j.error().message;
+  EXPECT_EQ(row_keys(*j), row_keys(*a));
 }
 
 TEST_F(NodeRun, EverythingIsCheckedBeforeTheFirstSample) {

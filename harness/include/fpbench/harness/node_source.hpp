@@ -79,6 +79,12 @@ class NodeSuite {
     const std::lock_guard<std::mutex> lock(mutex_);
     return unlisted_;
   }
+  // The scripts listed with no configuration (their combinationFilter
+  // leaves none, or --set does): nothing to run, as with compare.js.
+  [[nodiscard]] std::vector<std::string> without_configurations() const {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    return without_configurations_;
+  }
 
  private:
   Result<void> list() const;
@@ -94,6 +100,7 @@ class NodeSuite {
   mutable std::vector<NodeConfiguration> configurations_;
   mutable std::map<std::string, std::size_t> by_job_;
   mutable std::vector<std::string> unlisted_;
+  mutable std::vector<std::string> without_configurations_;
   mutable std::string dir_;
 };
 

@@ -51,8 +51,9 @@ class SampleSource {
   // not load): the run measures the rest and fails at its end, as it does
   // for failed samples.
   [[nodiscard]] virtual std::vector<std::string> unlisted() const { return {}; }
-  // Jobs that ran and measured nothing, each with why (a Node configuration
-  // the script skips): they have no rows and do not fail the run.
+  // What was selected and measured nothing, each with why (a Node script
+  // whose combinationFilter leaves no configuration, a configuration the
+  // script skips): it has no rows and does not fail the run.
   [[nodiscard]] virtual std::vector<std::string> skipped() const { return {}; }
   // Refuses a program whose measurements would mislead (an unoptimized build).
   [[nodiscard]] virtual Result<void> check() const { return {}; }

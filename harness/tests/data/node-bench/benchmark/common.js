@@ -69,7 +69,10 @@ class Benchmark {
     this.options = options;
     this.extra_options = extra;
     if (settings.flags) this.flags = this.flags.concat(settings.flags);
-    this.queue = combinations(options);
+    this.queue = combinations(options).filter(
+      settings.combinationFilter || (() => true));
+    // As Node's: an empty queue runs nothing.
+    if (this.queue.length === 0) return;
     this.config = this.queue[0];
     process.nextTick(() => {
       if (Object.hasOwn(process.env, 'NODE_RUN_BENCHMARK_FN')) {
