@@ -335,8 +335,8 @@ class NodeScriptSource final : public SampleSource {
     std::vector<std::string> out;
     for (const std::string& script : suite_->without_configurations()) {
       out.push_back(script +
-                    ": no configuration to run (the script's "
-                    "combinationFilter or --set leaves none), so it has no "
+                    ": no configuration to run (its combinationFilter, "
+                    "--set or a list of no values leaves none), so it has no "
                     "rows");
     }
     const std::lock_guard lock(skipped_mutex_);

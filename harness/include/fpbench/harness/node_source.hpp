@@ -79,8 +79,9 @@ class NodeSuite {
     const std::lock_guard<std::mutex> lock(mutex_);
     return unlisted_;
   }
-  // The scripts listed with no configuration (their combinationFilter
-  // leaves none, or --set does): nothing to run, as with compare.js.
+  // The scripts listed with no configuration (their combinationFilter,
+  // --set or an empty list of values leaves none): nothing to run, as with
+  // compare.js.
   [[nodiscard]] std::vector<std::string> without_configurations() const {
     const std::lock_guard<std::mutex> lock(mutex_);
     return without_configurations_;
