@@ -100,7 +100,7 @@ function patch(Benchmark) {
         }));
       }
       fs.writeFileSync(out, lines.map((l) => l + '\n').join(''));
-      listed = true;
+      emitted = true;
       process.exit(0);
     };
     return;
@@ -143,13 +143,7 @@ function patch(Benchmark) {
     }
     emit(record);
   };
-  // A configuration the script skips (main returns before bench.start(),
-  // as older scripts do for combinations they leave out) says so at exit.
-  const started = proto.start;
-  proto.start = function() {
-    sectionStarted = true;
-    return started.apply(this, arguments);
-  };
+  aroundSection(() => { sectionStarted = true; }, () => {});
   if (realtime) {
     // Every thread of the process, at SCHED_FIFO 1 from just before the
     // timer starts (and the counters are read), back to normal once the
@@ -168,23 +162,18 @@ function patch(Benchmark) {
   }
 }
 
-// A benchmark whose queue is empty (its combinationFilter, or --set, leaves
-// no configuration) never reaches _run: listing says so at exit.
+// Said at exit when nothing else was: listing, a benchmark whose queue is
+// empty (its combinationFilter or --set leaves no configuration, and
+// common.js never reaches _run); measuring, a configuration the script
+// skips (main returns before bench.start(), as older scripts do for
+// combinations they leave out).
 let made = 0;
-let listed = false;
-if (listing) {
-  process.on('exit', () => {
-    if (made > 0 && !listed)
-      fs.writeFileSync(out, JSON.stringify({ configurations: 0 }) + '\n');
-  });
-}
-
 let sectionStarted = false;
-if (!listing) {
-  process.on('exit', () => {
-    if (!sectionStarted && !emitted) emit({ timed_section: false });
-  });
-}
+process.on('exit', () => {
+  if (emitted) return;
+  if (listing && made > 0) emit({ configurations: 0 });
+  if (!listing && !sectionStarted) emit({ timed_section: false });
+});
 
 const patched = new Set();
 const load = Module._load;

@@ -137,8 +137,9 @@ Result<std::vector<int>> sample_cpus(const RunOptions& o) {
   std::string option = "--cpu";
   std::vector<int> cpus = o.cpus;
   for (const std::string& set : o.sets) {
-    if (o.source != SourceKind::kNode || !set.starts_with("CPUSET=")) continue;
-    auto listed = parse_cpu_list(std::string_view(set).substr(7));
+    constexpr std::string_view kCpuset = "CPUSET=";
+    if (o.source != SourceKind::kNode || !set.starts_with(kCpuset)) continue;
+    auto listed = parse_cpu_list(std::string_view(set).substr(kCpuset.size()));
     if (!listed)
       return usage_error("--set " + set + ": " + listed.error().message);
     if (!o.cpus.empty() && *listed != o.cpus) {

@@ -97,6 +97,8 @@ TEST(NodeDiscovery, AMissingCategoryOrScriptIsAUsageError) {
   EXPECT_EQ(filenames(*by_path), (std::vector<std::string>{"misc/values.js"}));
 }
 
+using RowKey = std::pair<std::string, std::string>;
+
 class NodeRun : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -125,17 +127,25 @@ class NodeRun : public ::testing::Test {
         "node", "'" + kBench + "/compare.js' --old node --new node " + args,
         dir_);
   }
+  // The rows compare.js writes; none when it fails (said as a failure).
+  std::set<RowKey> compare_js_rows(const std::string& args);
 
   fs::path dir_;
 };
-
-using RowKey = std::pair<std::string, std::string>;
 
 std::set<RowKey> row_keys(const reports::SampleSet& samples) {
   std::set<RowKey> out;
   for (const auto& b : samples.benchmarks())
     out.emplace(b.filename, b.configuration);
   return out;
+}
+
+std::set<RowKey> NodeRun::compare_js_rows(const std::string& args) {
+  const CliRun js = compare_js(args);
+  EXPECT_EQ(js.exit_code, 0) << js.err;
+  const auto rows = reports::parse_samples_csv(js.out, "compare.js");
+  EXPECT_TRUE(rows.has_value()) << rows.error().message;
+  return js.exit_code == 0 && rows ? row_keys(*rows) : std::set<RowKey>{};
 }
 
 TEST_F(NodeRun, NamesEveryRowAsCompareJsDoes) {
@@ -284,11 +294,7 @@ TEST_F(NodeRun, AConfigurationTheScriptSkipsHasNoRowsAndFailsNothing) {
     EXPECT_EQ(b.new_rates.size(), 2u);
   }
   // compare.js writes rows for the same configurations.
-  const CliRun js = compare_js("--runs 1 --filter skips partial");
-  ASSERT_EQ(js.exit_code, 0) << js.err;
-  const auto j = reports::parse_samples_csv(js.out, "compare.js");
-  ASSERT_TRUE(j.has_value()) << j.error().message;
-  EXPECT_EQ(row_keys(*j), row_keys(*s));
+  EXPECT_EQ(compare_js_rows("--runs 1 --filter skips partial"), row_keys(*s));
 }
 
 TEST_F(NodeRun, AScriptWhoseFilterLeavesNoConfigurationHasNoRows) {
@@ -320,11 +326,8 @@ TEST_F(NodeRun, AScriptWhoseFilterLeavesNoConfigurationHasNoRows) {
   EXPECT_EQ(row_keys(*a),
             (std::set<RowKey>{{"partial/filtered-out.js", "mode='a' n=1"},
                               {"partial/filtered-out.js", "mode='b' n=1"}}));
-  const CliRun js = compare_js("--runs 1 --set n=1 --filter filtered partial");
-  ASSERT_EQ(js.exit_code, 0) << js.err;
-  const auto j = reports::parse_samples_csv(js.out, "compare.js");
-  ASSERT_TRUE(j.has_value()) << j.error().message;
-  EXPECT_EQ(row_keys(*j), row_keys(*a));
+  EXPECT_EQ(compare_js_rows("--runs 1 --set n=1 --filter filtered partial"),
+            row_keys(*a));
 }
 
 TEST_F(NodeRun, EverythingIsCheckedBeforeTheFirstSample) {
