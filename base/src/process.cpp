@@ -21,10 +21,14 @@
 namespace fpbench {
 namespace {
 
-bool enter_realtime() {
+// SCHED_FIFO 1 for this process; with `reset_on_fork` the threads and
+// children it starts begin at SCHED_OTHER.
+bool enter_realtime(bool reset_on_fork = false) {
   sched_param param{};
   param.sched_priority = 1;
-  return ::sched_setscheduler(0, SCHED_FIFO, &param) == 0;
+  return ::sched_setscheduler(
+             0, SCHED_FIFO | (reset_on_fork ? SCHED_RESET_ON_FORK : 0),
+             &param) == 0;
 }
 
 void close_pair(std::array<int, 2>& p) {
@@ -36,8 +40,33 @@ void close_pair(std::array<int, 2>& p) {
 
 // How often a child that keeps its pipes open is checked for having exited.
 constexpr std::chrono::milliseconds kExitCheck{50};
+// How often a kRealtimeAlone child is checked for still running alone.
+constexpr std::chrono::milliseconds kAloneCheck{1};
 
 using Clock = std::chrono::steady_clock;
+
+// A kRealtimeAlone child, looked at while it runs: once it is not alone
+// (priority.hpp), every thread of it is put back at SCHED_OTHER.
+struct AloneWatch {
+  pid_t pid = -1;
+  bool active = false;
+  const std::function<void(const std::string&)>* on_left = nullptr;
+  std::string why;
+
+  [[nodiscard]] std::chrono::milliseconds period() const {
+    return active ? kAloneCheck : kExitCheck;
+  }
+
+  void check() {
+    if (!active) return;
+    std::string reason = why_not_alone(pid);
+    if (reason.empty()) return;
+    active = false;
+    (void)set_thread_priority(pid, /*realtime=*/false);
+    why = std::move(reason);
+    if (on_left != nullptr && *on_left) (*on_left)(why);
+  }
+};
 
 struct Child {
   pid_t pid = -1;
@@ -118,7 +147,7 @@ void install_signal_handlers() {
 // of its group is killed, so that a helper it left holding a pipe open ends
 // too; at the deadline the child and its group are killed and reading stops
 // with what has arrived.
-void drain(int out_fd, int err_fd, Child& child,
+void drain(int out_fd, int err_fd, Child& child, AloneWatch& watch,
            std::optional<Clock::time_point> deadline, ProcessResult& result) {
   std::array<pollfd, 2> fds = {{{out_fd, POLLIN, 0}, {err_fd, POLLIN, 0}}};
   std::array<std::string*, 2> sinks = {&result.out, &result.err};
@@ -126,7 +155,7 @@ void drain(int out_fd, int err_fd, Child& child,
   char buf[65536];
   bool stop = false;
   while (open_count > 0 && !stop) {
-    int wait_ms = child.reaped ? -1 : static_cast<int>(kExitCheck.count());
+    int wait_ms = child.reaped ? -1 : static_cast<int>(watch.period().count());
     if (deadline) {
       const auto left = std::chrono::ceil<std::chrono::milliseconds>(
           *deadline - Clock::now());
@@ -155,7 +184,10 @@ void drain(int out_fd, int err_fd, Child& child,
         --open_count;
       }
     }
-    if (!child.reaped) child.finish(/*block=*/false);
+    if (!child.reaped) {
+      watch.check();
+      child.finish(/*block=*/false);
+    }
   }
 }
 
@@ -213,7 +245,7 @@ Result<ProcessResult> run_process(const std::vector<std::string>& argv,
   if (::pipe2(out_pipe.data(), O_CLOEXEC) != 0 ||
       ::pipe2(err_pipe.data(), O_CLOEXEC) != 0 ||
       ::pipe2(exec_pipe.data(), O_CLOEXEC) != 0 ||
-      (options.on_start && ::pipe2(go_pipe.data(), O_CLOEXEC) != 0)) {
+      ::pipe2(go_pipe.data(), O_CLOEXEC) != 0) {
     const int e = errno;
     close_pair(out_pipe);
     close_pair(err_pipe);
@@ -246,7 +278,6 @@ Result<ProcessResult> run_process(const std::vector<std::string>& argv,
   }
 
   install_signal_handlers();
-  const auto started = Clock::now();
   const pid_t pid = ::fork();
   if (pid == 0) {
     // A group of its own, so that what it starts can be killed with it; and
@@ -265,7 +296,8 @@ Result<ProcessResult> run_process(const std::vector<std::string>& argv,
         _exit(127);
       }
     }
-    if (options.realtime && !enter_realtime()) {
+    if (options.priority != Priority::kNormal &&
+        !enter_realtime(options.priority == Priority::kRealtimeAlone)) {
       const int e = errno;
       (void)!::write(exec_pipe[1], &e, sizeof e);
       _exit(127);
@@ -278,13 +310,11 @@ Result<ProcessResult> run_process(const std::vector<std::string>& argv,
     ::dup2(out_pipe[1], STDOUT_FILENO);
     ::dup2(err_pipe[1], STDERR_FILENO);
     for (const int fd : options.inherit_fds) ::fcntl(fd, F_SETFD, 0);
-    if (go_pipe[0] >= 0) {
-      // A byte, not the end of the pipe: a child forked meanwhile on
-      // another thread holds the write end until it execs, and may itself
-      // be waiting for its own go.
-      char go = 0;
-      while (::read(go_pipe[0], &go, 1) < 0 && errno == EINTR) {
-      }
+    // A byte, not the end of the pipe: a child forked meanwhile on another
+    // thread holds the write end until it execs, and may itself be waiting
+    // for its own go.
+    char go = 0;
+    while (::read(go_pipe[0], &go, 1) < 0 && errno == EINTR) {
     }
     if (envp.empty()) {
       ::execvp(args[0], args.data());
@@ -299,14 +329,15 @@ Result<ProcessResult> run_process(const std::vector<std::string>& argv,
   ::close(out_pipe[1]);
   ::close(err_pipe[1]);
   ::close(exec_pipe[1]);
-  if (go_pipe[0] >= 0) {
-    ::close(go_pipe[0]);
-    if (pid > 0) options.on_start(pid);
-    const char go = 1;
-    while (::write(go_pipe[1], &go, 1) < 0 && errno == EINTR) {
-    }
-    ::close(go_pipe[1]);
+  ::close(go_pipe[0]);
+  if (pid > 0 && options.on_start) options.on_start(pid);
+  // The child's time starts here, once fork and the child's set-up are done:
+  // what is timed is its program, from exec to exit, not this process.
+  const auto started = Clock::now();
+  const char go = 1;
+  while (pid > 0 && ::write(go_pipe[1], &go, 1) < 0 && errno == EINTR) {
   }
+  ::close(go_pipe[1]);
   if (pid < 0) {
     ::close(out_pipe[0]);
     ::close(err_pipe[0]);
@@ -328,7 +359,11 @@ Result<ProcessResult> run_process(const std::vector<std::string>& argv,
     result.timeout = *options.timeout;
     deadline = Clock::now() + *options.timeout;
   }
-  drain(out_pipe[0], err_pipe[0], child, deadline, result);
+  AloneWatch watch;
+  watch.pid = pid;
+  watch.active = options.priority == Priority::kRealtimeAlone;
+  watch.on_left = &options.on_left_realtime;
+  drain(out_pipe[0], err_pipe[0], child, watch, deadline, result);
   int exec_errno = 0;
   const bool exec_failed =
       ::read(exec_pipe[0], &exec_errno, sizeof exec_errno) ==
@@ -336,9 +371,10 @@ Result<ProcessResult> run_process(const std::vector<std::string>& argv,
   ::close(out_pipe[0]);
   ::close(err_pipe[0]);
   ::close(exec_pipe[0]);
-  // Closed its pipes but still running: wait for it, up to the deadline.
-  while (!child.reaped && !child.finish(/*block=*/!deadline)) {
-    if (Clock::now() >= *deadline) {
+  // Closed its pipes but still running: wait for it, up to the deadline,
+  // still watching a child at real-time priority.
+  while (!child.reaped && !child.finish(/*block=*/!deadline && !watch.active)) {
+    if (deadline && Clock::now() >= *deadline) {
       result.timed_out = true;
       ::kill(-pid, SIGKILL);
       child.finish(/*block=*/true);
@@ -347,12 +383,16 @@ Result<ProcessResult> run_process(const std::vector<std::string>& argv,
     // Woken as the child exits, so that the time it is seen to have exited
     // (elapsed) is its exit's, not the next check's.
     pollfd exit_fd{child.pidfd, POLLIN, 0};
-    const auto left =
-        std::chrono::ceil<std::chrono::milliseconds>(*deadline - Clock::now());
+    const std::int64_t left_ms =
+        deadline ? std::chrono::ceil<std::chrono::milliseconds>(*deadline -
+                                                                Clock::now())
+                       .count()
+                 : watch.period().count();
     const int wait_ms = static_cast<int>(
-        std::clamp<std::int64_t>(left.count(), 0, kExitCheck.count()));
+        std::clamp<std::int64_t>(left_ms, 0, watch.period().count()));
     if (child.pidfd < 0 || ::poll(&exit_fd, 1, wait_ms) < 0)
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    watch.check();
   }
   if (child.pidfd >= 0) ::close(child.pidfd);
   untrack_group(slot);
@@ -362,6 +402,7 @@ Result<ProcessResult> run_process(const std::vector<std::string>& argv,
                  "cannot run '" + argv[0] + "': " + std::strerror(exec_errno));
   }
   result.elapsed = child.exited_at - started;
+  result.left_realtime = watch.why;
   const auto seconds = [](const timeval& t) {
     return static_cast<double>(t.tv_sec) +
            static_cast<double>(t.tv_usec) * 1e-6;

@@ -425,11 +425,12 @@ class NodeScriptSource final : public SampleSource {
     // Real-time priority around the timed section only (the hooks ask for
     // it), not for node's start-up and the script's set-up.
     std::unique_ptr<SectionPriority> priority;
-    if (options.realtime) {
-      auto started = SectionPriority::start();
+    if (options.priority != Priority::kNormal) {
+      auto started =
+          SectionPriority::start(options.priority, options.on_left_realtime);
       if (!started) return started.error();
       priority = std::move(*started);
-      run.realtime = false;
+      run.priority = Priority::kNormal;
       priority->prepare(run);
     }
     const auto p = run_process(argv, run);

@@ -79,7 +79,7 @@ Pass add_pass(
   pass.warmup = timed ? o.warmup : 0;
   pass.paired = timed && o.paired;
   pass.iterations_from_warmup = timed;
-  pass.realtime = timed && o.realtime;
+  pass.priority = timed ? o.priority : Priority::kNormal;
   pass.budgeted = timed;
   const unsigned cpus = std::max(1U, std::thread::hardware_concurrency());
   pass.parallel = timed ? 1 : o.jobs.value_or(static_cast<int>(cpus));
@@ -683,10 +683,12 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
       if (auto ok = source->check(); !ok) return ok.error();
     }
   }
-  const auto realtime = [](const Pass& p) { return p.realtime; };
+  const auto realtime = [](const Pass& p) {
+    return p.priority != Priority::kNormal;
+  };
   if (std::any_of(plan.passes.begin(), plan.passes.end(), realtime) &&
       !realtime_permitted()) {
-    for (Pass& pass : plan.passes) pass.realtime = false;
+    for (Pass& pass : plan.passes) pass.priority = Priority::kNormal;
     plan.notes.push_back(
         "samples run at normal priority, so other work on this machine can "
         "slow them "

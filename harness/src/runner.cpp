@@ -33,6 +33,13 @@ struct JobState {
   int target = 0;
   bool failed = false;
   bool warms_up = true;  // run in the warm-up rounds (SampleSource::warms_up)
+  // With Priority::kRealtimeAlone: why a sample of this job, either side,
+  // was seen not to run alone ("" while none was); its later samples run at
+  // normal priority.
+  std::string not_alone;
+  // Kept samples that started at real-time priority and were put back at
+  // normal priority during their run.
+  int left_realtime = 0;
 };
 
 // A job's old and new sample back to back (paired), or one sample.
@@ -58,8 +65,11 @@ class PassRunner {
         done_samples_(done_samples),
         started_(started) {
     for (const std::string& j : pass.jobs.empty() ? all_jobs : pass.jobs) {
-      states_.push_back(
-          {j, {0, 0}, pass.runs, false, pass.sources[0]->warms_up(j)});
+      JobState s;
+      s.job = j;
+      s.target = pass.runs;
+      s.warms_up = pass.sources[0]->warms_up(j);
+      states_.push_back(std::move(s));
     }
   }
 
@@ -117,6 +127,7 @@ class PassRunner {
       if (auto r = run_round(/*keep=*/true); !r) return r;
     }
     for (const auto& b : benchmarks_) summary_.results.push_back(b);
+    if (pass_.priority == Priority::kRealtimeAlone) note_priorities();
     timing_.wall_s = seconds_since(pass_started);
     summary_.timings.push_back(timing_);
     return {};
@@ -237,7 +248,14 @@ class PassRunner {
       const SampleSource& source = *pass_.sources[side];
       ProcessOptions process;
       process.cpus = o_.cpus;
-      process.realtime = pass_.realtime;
+      process.priority = priority_of(s);
+      if (process.priority == Priority::kRealtimeAlone) {
+        process.on_left_realtime = [this, &s, keep](const std::string& why) {
+          const std::lock_guard lock(mutex_);
+          if (s.not_alone.empty()) s.not_alone = why;
+          if (keep) ++s.left_realtime;
+        };
+      }
       process.timeout = pass_.sample_timeout;
       process.cwd = o_.working_dirs[side];
       const std::int64_t iterations = keep ? warmup_iterations(u.job, side) : 0;
@@ -295,6 +313,64 @@ class PassRunner {
     if (auto written = writer_.write(lines); !written) return written;
     summary_.samples_written += rows;
     return {};
+  }
+
+  [[nodiscard]] Priority priority_of(const JobState& s) {
+    const std::lock_guard lock(mutex_);
+    return pass_.priority == Priority::kRealtimeAlone && !s.not_alone.empty()
+               ? Priority::kNormal
+               : pass_.priority;
+  }
+
+  // Which benchmarks ran at which priority, as a note: those that ran alone
+  // at real-time priority, and those seen with threads, a child or file
+  // writes, at normal priority, grouped by what was seen.
+  void note_priorities() {
+    std::size_t alone = 0;
+    int left = 0;
+    std::map<std::string, std::vector<std::string>> by_reason;
+    for (const JobState& s : states_) {
+      left += s.left_realtime;
+      if (s.not_alone.empty()) {
+        ++alone;
+        continue;
+      }
+      const std::string& why = s.not_alone;
+      const std::string reason =
+          why.find("thread") != std::string::npos ? "threads"
+          : why.find("child") != std::string::npos
+              ? "a child process"
+              : "file writes beyond " + std::to_string(kAloneWriteBytes >> 20) +
+                    " MiB";
+      by_reason[reason].push_back(pass_.sources[0]->label(s.job) + " (" + why +
+                                  ")");
+    }
+    std::string text = fmt::format(
+        "priority: {} of {} benchmarks ran at real-time priority (SCHED_FIFO "
+        "1: one thread, no child, few file writes)",
+        alone, states_.size());
+    if (by_reason.empty()) {
+      summary_.run_notes.push_back(text);
+      return;
+    }
+    text +=
+        "; at normal priority, so that real-time priority cannot change "
+        "how their own work is scheduled:";
+    constexpr std::size_t kNamed = 3;
+    for (const auto& [reason, labels] : by_reason) {
+      text += fmt::format("\n  {} with {}: ", labels.size(), reason);
+      for (std::size_t i = 0; i < labels.size() && i < kNamed; ++i)
+        text += (i > 0 ? ", " : "") + labels[i];
+      if (labels.size() > kNamed)
+        text += fmt::format(" and {} more", labels.size() - kNamed);
+    }
+    if (left > 0) {
+      text += fmt::format(
+          "\n  {} kept samples started at real-time priority and were put "
+          "back at normal priority when seen not alone",
+          left);
+    }
+    summary_.run_notes.push_back(text);
   }
 
   // The count a warm-up sample of one benchmark ran, for the samples after

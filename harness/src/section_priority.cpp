@@ -1,12 +1,9 @@
 #include "section_priority.hpp"
 
-#include <dirent.h>
 #include <fcntl.h>
-#include <sched.h>
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdlib>
 #include <cstring>
 
 namespace fpbench::harness {
@@ -17,34 +14,13 @@ void close_fd(int& fd) {
   fd = -1;
 }
 
-// Every thread of `pid` at `policy`; "" or what failed. A thread that has
-// exited meanwhile is not a failure.
-std::string set_policy(int pid, int policy) {
-  const std::string dir = "/proc/" + std::to_string(pid) + "/task";
-  DIR* tasks = ::opendir(dir.c_str());
-  if (tasks == nullptr)
-    return "cannot list the threads in " + dir + ": " + std::strerror(errno);
-  sched_param param{};
-  param.sched_priority = policy == SCHED_FIFO ? 1 : 0;
-  std::string failed;
-  while (const dirent* entry = ::readdir(tasks)) {
-    if (entry->d_name[0] == '.') continue;
-    const int tid = std::atoi(entry->d_name);
-    if (::sched_setscheduler(tid, policy, &param) != 0 && errno != ESRCH &&
-        failed.empty()) {
-      failed = std::string("sched_setscheduler(") + entry->d_name + ", " +
-               (policy == SCHED_FIFO ? "SCHED_FIFO 1" : "SCHED_OTHER") +
-               "): " + std::strerror(errno);
-    }
-  }
-  ::closedir(tasks);
-  return failed;
-}
-
 }  // namespace
 
-Result<std::unique_ptr<SectionPriority>> SectionPriority::start() {
+Result<std::unique_ptr<SectionPriority>> SectionPriority::start(
+    Priority priority, std::function<void(const std::string& why)> on_left) {
   std::unique_ptr<SectionPriority> p(new SectionPriority);
+  p->priority_ = priority;
+  p->on_left_ = std::move(on_left);
   if (::pipe2(p->request_, O_CLOEXEC) != 0 ||
       ::pipe2(p->answer_, O_CLOEXEC) != 0) {
     return io_error(std::string("cannot make the priority pipes: ") +
@@ -70,11 +46,25 @@ void SectionPriority::serve() {
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) return;
     const int pid = pid_.load();
-    std::string failed =
-        pid <= 0 ? std::string("a request came before the child started")
-        : request == 'S' ? set_policy(pid, SCHED_FIFO)
-        : request == 'E' ? set_policy(pid, SCHED_OTHER)
-                         : std::string("an unknown request '") + request + "'";
+    std::string failed;
+    if (pid <= 0) {
+      failed = "a request came before the child started";
+    } else if (request == 'S') {
+      const std::string why = priority_ == Priority::kRealtimeAlone
+                                  ? why_not_alone(pid)
+                                  : std::string();
+      if (why.empty()) {
+        failed = set_thread_priority(pid, /*realtime=*/true);
+        raised_ = true;
+      } else if (on_left_) {
+        on_left_(why);
+      }
+    } else if (request == 'E') {
+      if (raised_) failed = set_thread_priority(pid, /*realtime=*/false);
+      raised_ = false;
+    } else {
+      failed = std::string("an unknown request '") + request + "'";
+    }
     const char answer = failed.empty() ? '0' : '1';
     if (!failed.empty()) {
       const std::lock_guard<std::mutex> lock(mutex_);

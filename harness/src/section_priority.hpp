@@ -6,15 +6,20 @@
 // from another; in between, this process moves every thread of the child
 // to SCHED_FIFO 1, or back to SCHED_OTHER. The child needs no helper
 // program (chrt) and no privilege of its own, and its start-up and set-up
-// run at normal priority.
+// run at normal priority. With Priority::kRealtimeAlone the section runs at
+// real-time priority only where the child runs alone at its start
+// (priority.hpp); a node has threads of its own, so it then runs at normal
+// priority.
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "fpbench/base/priority.hpp"
 #include "fpbench/base/process.hpp"
 #include "fpbench/base/result.hpp"
 
@@ -22,8 +27,11 @@ namespace fpbench::harness {
 
 class SectionPriority {
  public:
-  // The pipes and the thread that answers them.
-  static Result<std::unique_ptr<SectionPriority>> start();
+  // The pipes and the thread that answers them; `on_left` is called (on
+  // that thread) when a kRealtimeAlone child was left at normal priority.
+  static Result<std::unique_ptr<SectionPriority>> start(
+      Priority priority,
+      std::function<void(const std::string& why)> on_left = {});
   SectionPriority(const SectionPriority&) = delete;
   SectionPriority& operator=(const SectionPriority&) = delete;
   ~SectionPriority();
@@ -41,6 +49,9 @@ class SectionPriority {
   SectionPriority() = default;
   void serve();
 
+  Priority priority_ = Priority::kRealtime;
+  std::function<void(const std::string& why)> on_left_;
+  bool raised_ = false;        // the section is at real-time priority
   int request_[2] = {-1, -1};  // the child writes [1], this reads [0]
   int answer_[2] = {-1, -1};   // this writes [1], the child reads [0]
   std::atomic<int> pid_{0};

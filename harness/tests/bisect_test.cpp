@@ -196,7 +196,7 @@ TEST_F(BisectTest, EachSidesProgramRunsInItsOwnWorkingDirectory) {
   o.new_working_dir = (dir_ / "new").string();
   o.runs = 2;
   o.warmup = 0;
-  o.realtime = false;
+  o.priority = Priority::kNormal;
   o.progress = false;
   o.output = (dir_ / "samples.csv").string();
   const auto summary = run_benchmarks(o);

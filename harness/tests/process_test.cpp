@@ -1,6 +1,7 @@
-// run_process's real-time option, and fpbench run's use of it: timed samples
-// at SCHED_FIFO where the kernel allows it, a note and normal priority where
-// it does not, and --no-realtime.
+// run_process's real-time priorities, and fpbench run's use of them: timed
+// samples at SCHED_FIFO where the kernel allows it and while they run alone
+// (one thread, no child, few file writes), a note and normal priority where
+// it does not, --no-realtime and --realtime-always.
 
 #include "fpbench/base/process.hpp"
 
@@ -56,7 +57,7 @@ bool drop_realtime_privilege() {
 
 TEST(RunProcess, ARealtimeChildRunsAtSchedFifoOrFailsSayingWhy) {
   ProcessOptions options;
-  options.realtime = true;
+  options.priority = Priority::kRealtime;
   const auto p = run_process(kPrintPolicy, options);
   if (realtime_permitted()) {
     ASSERT_TRUE(p) << p.error().message;
@@ -81,7 +82,7 @@ TEST(RunProcess, WithoutThePrivilegeRealtimeIsRefusedAndSaidSo) {
     if (!drop_realtime_privilege()) _exit(10);
     if (realtime_permitted()) _exit(11);
     ProcessOptions options;
-    options.realtime = true;
+    options.priority = Priority::kRealtimeAlone;
     const auto p = run_process(kPrintPolicy, options);
     if (p) _exit(12);
     _exit(p.error().message.find("Operation not permitted") == std::string::npos
@@ -97,6 +98,79 @@ TEST(RunProcess, WithoutThePrivilegeRealtimeIsRefusedAndSaidSo) {
   EXPECT_EQ(WEXITSTATUS(status), 0);
 }
 
+// The probe's policy at its end, and why run_process put it back at normal
+// priority, with `priority`; the callback's reasons in `called`.
+struct Probed {
+  std::string policy;
+  std::string left;
+  std::vector<std::string> called;
+};
+Probed probe(const std::vector<std::string>& args, Priority priority) {
+  std::vector<std::string> argv = {FPBENCH_PRIORITY_PROBE};
+  argv.insert(argv.end(), args.begin(), args.end());
+  Probed out;
+  ProcessOptions options;
+  options.priority = priority;
+  options.cwd = fs::temp_directory_path().string();
+  options.on_left_realtime = [&out](const std::string& why) {
+    out.called.push_back(why);
+  };
+  const auto p = run_process(argv, options);
+  EXPECT_TRUE(p) << p.error().message;
+  if (!p) return out;
+  EXPECT_TRUE(p->ok()) << p->failure_text();
+  out.policy = p->out;
+  out.left = p->left_realtime;
+  return out;
+}
+
+class AloneRealtime : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    // Without the privilege the child is refused (tested above).
+    if (!realtime_permitted()) {
+      FPBENCH_SKIP_OR_FAIL_IN_CI(
+          "real-time priority is not permitted here (needs CAP_SYS_NICE or "
+          "RLIMIT_RTPRIO)");
+    }
+  }
+};
+
+TEST_F(AloneRealtime, AChildThatRunsAloneKeepsRealtimePriority) {
+  const Probed p = probe({"alone"}, Priority::kRealtimeAlone);
+  EXPECT_EQ(p.policy, "1\n");
+  EXPECT_EQ(p.left, "");
+  EXPECT_TRUE(p.called.empty());
+}
+
+TEST_F(AloneRealtime, ThreadsPutEveryThreadBackAtNormalPriority) {
+  const Probed p = probe({"threads", "3"}, Priority::kRealtimeAlone);
+  EXPECT_EQ(p.policy, "0\n");
+  EXPECT_EQ(p.left, "3 threads");
+  EXPECT_EQ(p.called, std::vector<std::string>{"3 threads"});
+}
+
+TEST_F(AloneRealtime, AChildProcessPutsItBackAtNormalPriority) {
+  const Probed p = probe({"child"}, Priority::kRealtimeAlone);
+  EXPECT_EQ(p.policy, "0\n");
+  EXPECT_EQ(p.left, "a child process");
+}
+
+TEST_F(AloneRealtime, FileWritesBeyondTheLimitPutItBackAtNormalPriority) {
+  const Probed p =
+      probe({"write", std::to_string((kAloneWriteBytes >> 20) * 4)},
+            Priority::kRealtimeAlone);
+  EXPECT_EQ(p.policy, "0\n");
+  EXPECT_NE(p.left.find("MiB written to files"), std::string::npos) << p.left;
+}
+
+TEST_F(AloneRealtime, AlwaysKeepsEveryThreadAtRealtimePriority) {
+  const Probed p = probe({"threads", "3"}, Priority::kRealtime);
+  EXPECT_EQ(p.policy, "1\n");
+  EXPECT_EQ(p.left, "");
+  EXPECT_TRUE(p.called.empty());
+}
+
 class RunPriority : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -104,9 +178,16 @@ class RunPriority : public ::testing::Test {
            ("fpbench-priority-" + std::to_string(::getpid()) + "-" +
             ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::create_directories(dir_);
-    // A stand-in scenario program whose rate is 1000 + its scheduling policy.
-    program_ = dir_ / "policy-program";
-    std::ofstream(program_)
+    // Stand-in scenario programs whose rate is 1000 + their scheduling
+    // policy: one that runs alone (shell builtins only), one that starts a
+    // child first.
+    program_ = write_program("policy-program", "");
+    with_child_ = write_program("policy-with-child", "sleep 0.3\n");
+  }
+
+  fs::path write_program(const std::string& name, const std::string& first) {
+    const fs::path path = dir_ / name;
+    std::ofstream(path)
         << "#!/bin/sh\n"
         << "case \" $* \" in\n"
         << "  *' --build-info '*) printf "
@@ -114,24 +195,31 @@ class RunPriority : public ::testing::Test {
            "exit 0;;\n"
         << "  *' --list-configs '*) echo 'demo/a n=1'; exit 0;;\n"
         << "esac\n"
-        << "policy=$(cut -d' ' -f41 /proc/$$/stat)\n"
+        << first << "read -r stat < /proc/$$/stat\n"
+        << "set -- $stat\n"
+        << "policy=${41}\n"
         << "echo "
            "'{\"benchmarks\":[{\"name\":\"x\",\"run_type\":\"iteration\","
            "\"iterations\":1,"
            "\"real_time\":1,\"time_unit\":\"ns\",\"items_per_second\":'$((1000 "
            "+ policy))'}]}'\n";
-    ::chmod(program_.c_str(), 0755);
+    ::chmod(path.c_str(), 0755);
+    return path;
   }
   void TearDown() override { fs::remove_all(dir_); }
 
   // fpbench run with two samples per side; drop: in a child without the
   // privilege real-time priority needs.
   std::string run(const std::string& extra, bool drop = false) {
-    const std::string cmd =
-        std::string("'") + FPBENCH_CLI + "' run --old '" + program_.string() +
-        "' --new '" + program_.string() +
-        "' --runs 2 --warmup 0 --no-progress " + extra + " >'" +
-        (dir_ / "out").string() + "' 2>'" + (dir_ / "err").string() + "'";
+    return run_program(program_, extra, drop);
+  }
+  std::string run_program(const fs::path& program, const std::string& extra,
+                          bool drop = false) {
+    const std::string cmd = std::string("'") + FPBENCH_CLI + "' run --old '" +
+                            program.string() + "' --new '" + program.string() +
+                            "' --runs 2 --warmup 0 --no-progress " + extra +
+                            " >'" + (dir_ / "out").string() + "' 2>'" +
+                            (dir_ / "err").string() + "'";
     const pid_t pid = ::fork();
     if (pid == 0) {
       if (drop && !drop_realtime_privilege()) _exit(120);
@@ -145,7 +233,7 @@ class RunPriority : public ::testing::Test {
     return slurp(dir_ / "out");
   }
 
-  fs::path dir_, program_;
+  fs::path dir_, program_, with_child_;
   int exit_code_ = -1;
   std::string err_;
 };
@@ -163,8 +251,44 @@ TEST_F(RunPriority, TimedSamplesRunAtRealtimePriorityWherePermitted) {
   ASSERT_EQ(exit_code_, 0) << err_;
   const std::string rate = realtime_permitted() ? ",1001," : ",1000,";
   EXPECT_EQ(count(csv, rate), 4u) << csv;
-  EXPECT_EQ(err_.find("normal priority") == std::string::npos,
+  EXPECT_EQ(err_.find("samples run at normal priority") == std::string::npos,
             realtime_permitted())
+      << err_;
+  if (realtime_permitted()) {
+    EXPECT_NE(err_.find("fpbench: note: priority: 1 of 1 benchmarks ran at "
+                        "real-time priority"),
+              std::string::npos)
+        << err_;
+  }
+}
+
+TEST_F(RunPriority, AProgramThatStartsAChildRunsAtNormalPriorityAndIsNamed) {
+  const std::string csv = run_program(with_child_, "");
+  ASSERT_EQ(exit_code_, 0) << err_;
+  EXPECT_EQ(count(csv, ",1000,"), 4u) << csv;
+  if (realtime_permitted()) {
+    EXPECT_NE(err_.find("fpbench: note: priority: 0 of 1 benchmarks ran at "
+                        "real-time priority"),
+              std::string::npos)
+        << err_;
+    EXPECT_NE(err_.find("1 with a child process: demo/a n=1 (a child "
+                        "process)"),
+              std::string::npos)
+        << err_;
+  }
+}
+
+TEST_F(RunPriority, RealtimeAlwaysKeepsAChildStartingProgramAtSchedFifo) {
+  const std::string csv = run_program(with_child_, "--realtime-always");
+  ASSERT_EQ(exit_code_, 0) << err_;
+  const std::string rate = realtime_permitted() ? ",1001," : ",1000,";
+  EXPECT_EQ(count(csv, rate), 4u) << csv;
+}
+
+TEST_F(RunPriority, NoRealtimeAndRealtimeAlwaysTogetherAreRefused) {
+  run("--no-realtime --realtime-always");
+  EXPECT_EQ(exit_code_, 2) << err_;
+  EXPECT_NE(err_.find("--no-realtime and --realtime-always"), std::string::npos)
       << err_;
 }
 

@@ -201,7 +201,8 @@ class Bisect : public Subcommand {
       o.run.command.params.push_back(std::move(*param));
     }
     if (!cache_.empty()) o.cache_dir = cache_;
-    o.run.realtime = !no_realtime_;
+    o.run.priority =
+        no_realtime_ ? Priority::kNormal : Priority::kRealtimeAlone;
     o.progress = !no_progress_;
     o.explain = !no_explain_;
     const auto report = harness::run_bisect(o);

@@ -190,10 +190,16 @@ class Run : public Subcommand {
     command_
         ->add_flag(
             "--no-realtime", no_realtime_,
-            "Time samples at normal priority (by default they run at real-time "
-            "priority SCHED_FIFO 1 where permitted: other work then cannot "
-            "take "
-            "the CPU from them)")
+            "Time samples at normal priority (by default a sample runs at "
+            "real-time priority SCHED_FIFO 1 where permitted while it is one "
+            "thread with no child and few file writes: other work then "
+            "cannot take the CPU from it)")
+        ->group(kGroupSchedule);
+    command_
+        ->add_flag("--realtime-always", realtime_always_,
+                   "Time every thread and child of a sample at real-time "
+                   "priority, even where that changes how a program's own "
+                   "threads, children or writeback are scheduled")
         ->group(kGroupSchedule);
     command_
         ->add_option(
@@ -396,7 +402,14 @@ class Run : public Subcommand {
       }
     }
     options_.progress = !no_progress_;
-    options_.realtime = !no_realtime_;
+    if (no_realtime_ && realtime_always_) {
+      return usage_error(
+          "--no-realtime and --realtime-always ask for different priorities: "
+          "pick one");
+    }
+    options_.priority = no_realtime_       ? Priority::kNormal
+                        : realtime_always_ ? Priority::kRealtime
+                                           : Priority::kRealtimeAlone;
     if (!seed_.empty()) {
       const auto seed = parse_seed(seed_);
       if (!seed) return seed.error();
@@ -472,6 +485,9 @@ class Run : public Subcommand {
           stderr,
           "fpbench: note: the time budget was spent; the run stopped there\n");
     }
+    for (const std::string& line : summary->run_notes) {
+      std::fprintf(stderr, "fpbench: note: %s\n", line.c_str());
+    }
     for (const std::string& line : summary->skipped) {
       std::fprintf(stderr, "fpbench: note: %s\n", line.c_str());
     }
@@ -500,6 +516,7 @@ class Run : public Subcommand {
   double alpha_ = 0.01;
   bool no_progress_ = false;
   bool no_realtime_ = false;
+  bool realtime_always_ = false;
   bool node_ = false;
   std::optional<std::string> cpus_;
   bool gbench_ = false;

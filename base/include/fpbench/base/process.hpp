@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "fpbench/base/priority.hpp"
 #include "fpbench/base/result.hpp"
 
 namespace fpbench {
@@ -20,11 +21,14 @@ namespace fpbench {
 struct ProcessOptions {
   // Pin the child to these CPUs (sched_setaffinity); none: not pinned.
   std::vector<int> cpus;
-  // Run the child (and what it starts) at real-time priority, SCHED_FIFO 1:
-  // above every normal task, so that other work on a shared machine does
-  // not take its CPU away mid-measurement; below the kernel's own real-time
-  // threads, and held to the kernel's real-time share (sched_rt_runtime_us).
-  bool realtime = false;
+  // Real-time priority (priority.hpp): SCHED_FIFO 1 puts the child above
+  // every normal task, so that other work on a shared machine does not take
+  // its CPU away mid-measurement; below the kernel's own real-time threads,
+  // and held to the kernel's real-time share (sched_rt_runtime_us).
+  Priority priority = Priority::kNormal;
+  // With kRealtimeAlone: called, on the thread that runs the child, when the
+  // child is put back at normal priority, with why ("3 threads").
+  std::function<void(const std::string& why)> on_left_realtime;
   // Kill the child and its process group (SIGKILL) after this long.
   std::optional<std::chrono::milliseconds> timeout;
   // "NAME=VALUE" entries set in the child's environment on top of this
@@ -57,8 +61,13 @@ struct ProcessResult {
   std::chrono::milliseconds timeout{0};
   std::string out;
   std::string err;
-  // From just before fork to the moment the child was seen to have exited.
+  // From the moment the child was let go to exec its program (after fork and
+  // its set-up in the child: process group, descriptors, priority) to the
+  // moment it was seen to have exited.
   std::chrono::nanoseconds elapsed{0};
+  // Why a kRealtimeAlone child was put back at normal priority ("" when it
+  // was not).
+  std::string left_realtime;
   ChildUsage usage;
 
   [[nodiscard]] bool ok() const {
@@ -81,8 +90,8 @@ std::string tail_lines(const std::string& text, std::size_t max_lines = 20);
 Result<ProcessResult> run_process(const std::vector<std::string>& argv,
                                   const ProcessOptions& options = {});
 
-// Whether children may be started with `realtime` here (CAP_SYS_NICE, or a
-// RLIMIT_RTPRIO of at least 1); asks a forked child, so this process keeps
+// Whether children may be started at real-time priority here (CAP_SYS_NICE, or
+// a RLIMIT_RTPRIO of at least 1); asks a forked child, so this process keeps
 // its own policy.
 bool realtime_permitted();
 

@@ -84,8 +84,10 @@ struct RunOptions {
   // --node, --set CPUSET=LIST pins them as compare.js's taskset does.
   std::vector<int> cpus;
   // Timed samples run at real-time priority where permitted (else a note
-  // says they do not); counting samples never need it.
-  bool realtime = true;
+  // says they do not) and only while each runs alone (priority.hpp):
+  // kRealtimeAlone, --no-realtime kNormal, --realtime-always kRealtime.
+  // Counting samples never need it.
+  Priority priority = Priority::kRealtimeAlone;
   bool progress = true;
   double target_accuracy_pct = 0;  // 0: a fixed number of runs
   int max_runs = 200;

@@ -62,8 +62,10 @@ struct Pass {
   // warm-up sample ran, where the source takes_iterations: the processes then
   // spend their time in the timed loop, not in finding how long it should be.
   bool iterations_from_warmup = false;
-  bool realtime =
-      false;  // start the samples at real-time priority (process.hpp)
+  // The samples' priority (priority.hpp). With kRealtimeAlone a benchmark
+  // whose sample was seen not to run alone (threads, a child, file writes)
+  // runs at normal priority from then on, on both sides.
+  Priority priority = Priority::kNormal;
   // A sample still running after this long is killed with its process group
   // and counted as failed, like a crash.
   std::optional<std::chrono::milliseconds> sample_timeout;
@@ -116,8 +118,11 @@ struct RunSummary {
       results;  // per pass, in pass order, concatenated
   bool budget_spent = false;
   std::vector<std::string>
-      not_converged;                 // filled by the caller's stopping rule
-  std::vector<std::string> notes;    // e.g. a counter this machine cannot read
+      not_converged;               // filled by the caller's stopping rule
+  std::vector<std::string> notes;  // e.g. a counter this machine cannot read
+  // Notes on how the samples ran, printed after the run (which priority
+  // each benchmark ran at).
+  std::vector<std::string> run_notes;
   std::vector<std::string> skipped;  // jobs that measured nothing, with why
   std::vector<PassTiming> timings;   // per pass, in pass order
 };
