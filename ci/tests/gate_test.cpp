@@ -149,8 +149,8 @@ TEST(Gate, HolmKeepsAFamilyOfNullsQuiet) {
   SampleSet set;
   for (int i = 0; i < 20; ++i) {
     add(set, "null", "i=" + std::to_string(i),
-        normal_samples(100 + i, 20, 1000, 0.03),
-        normal_samples(200 + i, 20, 1000, 0.03));
+        normal_samples(static_cast<std::uint64_t>(100 + i), 20, 1000, 0.03),
+        normal_samples(static_cast<std::uint64_t>(200 + i), 20, 1000, 0.03));
   }
   // About two seeds in five give such a p-value; a thousand without one means
   // the sampler or the t-test changed, not bad luck.

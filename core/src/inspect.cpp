@@ -38,8 +38,8 @@ enum : unsigned char { kPlain = 0, kSpecial = 1 };
 constexpr std::array<unsigned char, 256> kByteClass = [] {
   std::array<unsigned char, 256> t{};
   for (int c = 0; c < 0x20; ++c) t[static_cast<std::size_t>(c)] = kSpecial;
-  for (const unsigned char c : {'\'', '"', '`', '\\', '$', '\x7f', '\xc2'})
-    t[c] = kSpecial;
+  for (const char c : {'\'', '"', '`', '\\', '$', '\x7f', '\xc2'})
+    t[static_cast<unsigned char>(c)] = kSpecial;
   return t;
 }();
 

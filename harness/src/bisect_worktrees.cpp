@@ -41,8 +41,8 @@ Result<std::string> git(const std::string& dir,
 // survives upgrades.
 std::string stable_hash(const std::string& text) {
   std::uint64_t h = 1469598103934665603ULL;
-  for (unsigned char c : text) {
-    h ^= c;
+  for (const char c : text) {
+    h ^= static_cast<unsigned char>(c);
     h *= 1099511628211ULL;
   }
   return fmt::format("{:016x}", h);

@@ -65,8 +65,8 @@ std::string Fingerprint::canonical() const {
 
 std::string Fingerprint::machine_class() const {
   std::uint64_t hash = 14695981039346656037ULL;  // FNV-1a 64
-  for (const unsigned char c : machine.dump()) {
-    hash ^= c;
+  for (const char c : machine.dump()) {
+    hash ^= static_cast<unsigned char>(c);
     hash *= 1099511628211ULL;
   }
   return fmt::format("{:016x}", hash);

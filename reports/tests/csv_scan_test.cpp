@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <initializer_list>
 #include <random>
 #include <string>
 
@@ -12,8 +13,8 @@ namespace {
 TEST(CsvScan, FindsTheFirstOfThreeBytesAcrossBlockBoundaries) {
   const std::uint64_t seed = 7;
   std::mt19937_64 rng(seed);
-  for (std::size_t size :
-       {0, 1, 7, 8, 15, 16, 17, 31, 32, 33, 63, 64, 65, 4096}) {
+  for (std::size_t size : std::initializer_list<std::size_t>{
+           0, 1, 7, 8, 15, 16, 17, 31, 32, 33, 63, 64, 65, 4096}) {
     for (int trial = 0; trial < 50; ++trial) {
       std::string text(size, 'a');
       for (char& c : text) {

@@ -88,9 +88,10 @@ TEST(Explain, PartsAndRestAddUpWhateverTheSamplesAndTheLimit) {
         records.push_back(sample(side, total, std::move(fns)));
       }
     }
-    const auto e = explain_change(records, kKey, "instructions", 1 + trial % 6);
+    const auto limit = static_cast<std::size_t>(1 + trial % 6);
+    const auto e = explain_change(records, kKey, "instructions", limit);
     ASSERT_TRUE(e);
-    EXPECT_LE(e->parts.size(), 1U + trial % 6);
+    EXPECT_LE(e->parts.size(), limit);
     EXPECT_NEAR(listed_change(*e) + e->rest_change(), e->change(),
                 1e-9 * (1 + std::abs(e->change())))
         << "trial " << trial;

@@ -75,17 +75,18 @@ class Value {
   using Array = std::vector<Value>;
   using Object = std::vector<Member>;  // in insertion order, keys unique
 
-  Value() = default;  // null
-  static Value undefined() { return Value(Undefined{}); }
-  Value(bool b) : v_(b) {}
+  // Defined below Member: a constructor needs the variant's destructor, and
+  // with it Member complete (clang instantiates it where it is defined).
+  Value();  // null
+  static Value undefined();
+  Value(bool b);
   template <class T>
-  requires(std::is_arithmetic_v<T> && !std::same_as<T, bool>) Value(T number)
-      : v_(static_cast<double>(number)) {}
-  Value(std::string s) : v_(std::move(s)) {}
-  Value(std::string_view s) : v_(std::string(s)) {}
-  Value(const char* s) : v_(std::string(s)) {}
-  Value(Array a) : v_(std::move(a)) {}
-  Value(Object o) : v_(std::move(o)) {}
+  requires(std::is_arithmetic_v<T> && !std::same_as<T, bool>) Value(T number);
+  Value(std::string s);
+  Value(std::string_view s);
+  Value(const char* s);
+  Value(Array a);
+  Value(Object o);
 
   [[nodiscard]] Kind kind() const { return static_cast<Kind>(v_.index()); }
   [[nodiscard]] bool boolean() const { return std::get<bool>(v_); }
@@ -100,7 +101,7 @@ class Value {
 
  private:
   struct Undefined {};
-  explicit Value(Undefined u) : v_(u) {}
+  explicit Value(Undefined u);
   // The alternatives are in Kind order.
   std::variant<std::monostate, Undefined, bool, double, std::string, Array,
                Object>
@@ -111,6 +112,20 @@ struct Member {
   std::string key;
   Value value;
 };
+
+inline Value::Value() = default;
+inline Value Value::undefined() { return Value(Undefined{}); }
+inline Value::Value(bool b) : v_(b) {}
+template <class T>
+requires(std::is_arithmetic_v<T> &&
+         !std::same_as<T, bool>) Value::Value(T number)
+    : v_(static_cast<double>(number)) {}
+inline Value::Value(std::string s) : v_(std::move(s)) {}
+inline Value::Value(std::string_view s) : v_(std::string(s)) {}
+inline Value::Value(const char* s) : v_(std::string(s)) {}
+inline Value::Value(Array a) : v_(std::move(a)) {}
+inline Value::Value(Object o) : v_(std::move(o)) {}
+inline Value::Value(Undefined u) : v_(u) {}
 
 // util.inspect(value) with console.log's options: the reference, a
 // transliteration of Node's algorithm (lists of entry strings per level,
