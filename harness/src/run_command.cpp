@@ -157,8 +157,8 @@ void make_gbench_plan(const RunOptions& o, Plan& plan) {
   }
 }
 
-// What fpbench's own spawning costs: the median wall time of a process
-// that does nothing (true), measured as every sample is.
+// The floor of a command's wall time here: the median time of a process
+// that does nothing (true) from exec to exit, measured as every sample is.
 double spawn_cost_s() {
   std::vector<double> times;
   for (int i = 0; i < 21; ++i) {
@@ -192,8 +192,10 @@ void make_command_plan(const RunOptions& o, Plan& plan) {
     how.rss = wants(o, "rss");
     plan.passes.push_back(add_pass(plan, o, key, command(how)));
     plan.notes.push_back(fmt::format(
-        "starting a process costs fpbench {:.3f} ms here (the median of 21 "
-        "runs of true); every wall time includes it",
+        "a command that does nothing (true) takes {:.3f} ms here from exec "
+        "to exit (the median of 21 runs): every wall time includes the "
+        "command's own start-up like it, as hyperfine -N's do; fork and "
+        "fpbench's set-up of the process are not timed",
         spawn_cost_s() * 1e3));
   }
   // Apart: each process of the command writes its allocation counts as it
