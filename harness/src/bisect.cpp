@@ -95,11 +95,25 @@ class Bisector {
     if (!reproduced) return reproduced.error();
     report_.reproduced = *reproduced;
     if (!report_.reproduced) return report_;
+    if (info) note_bad_is_better(*info);
     if (auto r = search_all(); !r) return r.error();
     return report_;
   }
 
  private:
+  // The report's words follow --good and --bad as git's do: where bad
+  // measures better than good, its "first bad commit" made the metric better
+  // and what it calls an improvement made it worse. Said rather than hidden.
+  void note_bad_is_better(const reports::MetricInfo& info) {
+    const double change = report_.bad_value - report_.good_value;
+    if (info.lower_is_better ? change >= 0 : change <= 0) return;
+    report_.notes.push_back(
+        "bad measures better than good (" + report_.description + ", " +
+        (info.lower_is_better ? "lower" : "higher") +
+        " is better): the first bad commit, regression and improvement here "
+        "follow --good and --bad, not the metric's better direction");
+  }
+
   [[nodiscard]] std::string program_in(const std::string& worktree) const {
     if (o_.run.source == SourceKind::kCommand) {
       if (o_.run.command.shell) {

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -162,8 +163,58 @@ TEST_F(BisectTest, FindsTwoChangesInOppositeDirections) {
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_EQ(first_line(r.out), "**" + shas[4] + " is the first bad commit**");
   EXPECT_NE(r.out.find(shas[11].substr(0, 12)), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("  - an improvement of "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("not the whole change"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("do not add up"), std::string::npos) << r.out;
+}
+
+// The range: a change making the script cheaper, then, later, a
+// larger one making it dearer. git's line names the one that moves it from
+// good towards bad, not the first change in range order; the other is
+// listed after it as the improvement it is, and the JSON says which is which.
+TEST_F(BisectTest, TheFirstBadCommitIsTheRegressionNotAnEarlierImprovement) {
+  std::vector<int> ns(16, 20);
+  for (std::size_t i = 4; i < ns.size(); ++i) ns[i] = 18;
+  for (std::size_t i = 12; i < ns.size(); ++i) ns[i] = 30;
+  const auto shas = make_history(ns);
+  const CliRun r = bisect(shas[0], shas.back());
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_EQ(first_line(r.out), shas[12] + " is the first bad commit") << r.out;
+  const std::size_t improvement =
+      r.out.find("\n" + shas[4] + " is an improvement of ");
+  ASSERT_NE(improvement, std::string::npos) << r.out;
+  const std::string line = first_line(r.out.substr(improvement + 1));
+  EXPECT_NE(line.find("% (system calls per operation), not the regression"),
+            std::string::npos)
+      << line;
+  EXPECT_LT(r.out.find("    step 12\n"), improvement) << r.out;
+  EXPECT_NE(r.out.find("    step 4\n", improvement), std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find(shas[4] + " is the first bad commit"), std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("next change"), std::string::npos) << r.out;
+
+  const CliRun j = bisect(shas[0], shas.back(), "--format json");
+  ASSERT_EQ(j.exit_code, 0) << j.out << j.err;
+  const auto doc = nlohmann::json::parse(j.out);
+  EXPECT_EQ(doc["first_bad_commit"], shas[12]);
+  ASSERT_EQ(doc["changes"].size(), 2U) << j.out;
+  EXPECT_EQ(doc["changes"][0]["sha"], shas[12]);
+  EXPECT_EQ(doc["changes"][0]["direction"], "regression");
+  EXPECT_EQ(doc["changes"][1]["sha"], shas[4]);
+  EXPECT_EQ(doc["changes"][1]["direction"], "improvement");
+  EXPECT_LT(doc["changes"][1]["delta"].get<double>(), 0);
+  EXPECT_TRUE(doc["notes"].empty()) << j.out;
+
+  // Bisecting the cheaper commit itself: bad measures better than good, and
+  // the words that follow --good and --bad are said to.
+  const CliRun faster = bisect(shas[0], shas[8], "--no-explain");
+  ASSERT_EQ(faster.exit_code, 0) << faster.out << faster.err;
+  EXPECT_EQ(first_line(faster.out), shas[4] + " is the first bad commit");
+  EXPECT_NE(faster.out.find("note: bad measures better than good (system "
+                            "calls per operation, lower is better)"),
+            std::string::npos)
+      << faster.out;
 }
 
 // A stand-in scenarios program whose one benchmark's rate is what rate.txt

@@ -14,7 +14,7 @@ namespace {
 using nlohmann::json;
 
 constexpr const char* kSearchedOn =
-    "not the whole change: the rest of the range was searched from here";
+    "not the whole change: the rest of the range was searched too";
 
 std::string num(double v) { return fmt::format("{:.6g}", v); }
 
@@ -65,10 +65,44 @@ std::string headline(const BisectReport& r) {
         short_sha(r.good_sha), short_sha(r.bad_sha), r.description, r.benchmark,
         num(r.good_value), num(r.bad_value));
   }
-  if (!r.changes.empty()) {
-    return r.changes.front().sha + " is the first bad commit";
+  if (const BisectChange* c = first_bad_change(r)) {
+    return c->sha + " is the first bad commit";
+  }
+  if (r.candidates.empty()) {
+    return "No first bad commit found: every change found moves the metric "
+           "back towards good";
   }
   return "There are only 'skip'ped commits left to test.";
+}
+
+// The skipped commits among which the first bad one hides, when no change
+// found moves towards bad.
+bool lists_candidates(const BisectReport& r) {
+  return r.reproduced && first_bad_change(r) == nullptr &&
+         !r.candidates.empty();
+}
+
+bool is_improvement(const BisectChange& c) {
+  return bisect_direction(c) == BisectDirection::kImprovement;
+}
+
+// "an improvement of 1.80% (instructions per operation), not the
+// regression": a change back towards good, said so where it is listed.
+std::string improvement_text(const BisectReport& r, const BisectChange& c) {
+  const double pct = 100 * std::abs(c.after - c.before) / std::abs(c.before);
+  const std::string size =
+      std::isfinite(pct) ? fmt::format(" of {:.2f}%", pct) : "";
+  return fmt::format("an improvement{} ({}), not the regression", size,
+                     r.description);
+}
+
+// The line before a change's subject: none for the first bad commit (the
+// headline names it); another regression and an improvement say which.
+std::string change_title(const BisectReport& r, const BisectChange& c,
+                         std::size_t rank) {
+  if (is_improvement(c)) return c.sha + " is " + improvement_text(r, c);
+  if (rank > 0) return c.sha + " is another bad commit";
+  return "";
 }
 
 }  // namespace
@@ -87,19 +121,22 @@ const char* bisect_verdict_name(BisectVerdict verdict) {
 
 std::string format_bisect_text(const BisectReport& r) {
   std::string out = headline(r) + "\n";
-  if (r.reproduced && r.changes.empty()) {
+  if (lists_candidates(r)) {
     out += "The first bad commit could be any of:\n";
     for (const std::string& c : r.candidates) out += c + "\n";
   }
-  for (std::size_t i = 0; i < r.changes.size(); ++i) {
-    const BisectChange& c = r.changes[i];
-    if (i > 0) out += "\n" + c.sha + " is the next change in the range\n";
+  const auto ranked = ranked_bisect_changes(r);
+  for (std::size_t i = 0; i < ranked.size(); ++i) {
+    const BisectChange& c = *ranked[i];
+    if (const std::string title = change_title(r, c, i); !title.empty()) {
+      out += (i > 0 || lists_candidates(r) ? "\n" : "") + title + "\n";
+    }
     out += "    " + c.subject + "\n";
     out += "Date: " + c.date + "\n";
     out += change_line(r, c) + "\n";
     out += explained_line(r, c) + "\n";
     if (c.explanation) out += format_explanation_text(*c.explanation);
-    if (i + 1 < r.changes.size()) out += std::string(kSearchedOn) + "\n";
+    if (i == 0 && ranked.size() > 1) out += std::string(kSearchedOn) + "\n";
   }
   if (!r.changes.empty()) out += "\n";
   if (r.reproduced && !r.changes.empty() && !r.complete) {
@@ -128,20 +165,22 @@ std::string format_bisect_text(const BisectReport& r) {
 
 std::string format_bisect_markdown(const BisectReport& r) {
   std::string out = "**" + headline(r) + "**\n\n";
-  if (r.reproduced && r.changes.empty()) {
+  if (lists_candidates(r)) {
     out += "The first bad commit could be any of:\n\n";
     for (const std::string& c : r.candidates) out += "- `" + c + "`\n";
     out += "\n";
   }
-  for (std::size_t i = 0; i < r.changes.size(); ++i) {
-    const BisectChange& c = r.changes[i];
-    out +=
-        fmt::format("- `{}` {} ({})\n  - {}\n  - {}\n", short_sha(c.sha),
-                    c.subject, c.date, change_line(r, c), explained_line(r, c));
+  const auto ranked = ranked_bisect_changes(r);
+  for (std::size_t i = 0; i < ranked.size(); ++i) {
+    const BisectChange& c = *ranked[i];
+    out += fmt::format("- `{}` {} ({})\n", short_sha(c.sha), c.subject, c.date);
+    if (is_improvement(c)) out += "  - " + improvement_text(r, c) + "\n";
+    out += fmt::format("  - {}\n  - {}\n", change_line(r, c),
+                       explained_line(r, c));
     if (c.explanation) {
       out += "\n" + format_explanation_markdown(*c.explanation);
     }
-    if (i + 1 < r.changes.size()) {
+    if (i == 0 && ranked.size() > 1) {
       out += "  - " + std::string(kSearchedOn) + "\n";
     }
   }
@@ -193,15 +232,18 @@ json explanation_json(const Explanation& e) {
 
 std::string format_bisect_json(const BisectReport& r) {
   json changes = json::array();
-  for (const BisectChange& c : r.changes) {
-    changes.push_back({{"sha", c.sha},
-                       {"subject", c.subject},
-                       {"date", c.date},
-                       {"before", c.before},
-                       {"after", c.after},
-                       {"delta", c.after - c.before},
-                       {"delta_interval", {c.delta_low, c.delta_high}},
-                       {"explained", c.explained}});
+  for (const BisectChange* change : ranked_bisect_changes(r)) {
+    const BisectChange& c = *change;
+    changes.push_back(
+        {{"sha", c.sha},
+         {"subject", c.subject},
+         {"date", c.date},
+         {"direction", bisect_direction_name(bisect_direction(c))},
+         {"before", c.before},
+         {"after", c.after},
+         {"delta", c.after - c.before},
+         {"delta_interval", {c.delta_low, c.delta_high}},
+         {"explained", c.explained}});
     if (c.explanation)
       changes.back()["explanation"] = explanation_json(*c.explanation);
   }
@@ -214,9 +256,9 @@ std::string format_bisect_json(const BisectReport& r) {
                      {"samples", s.samples},
                      {"reason", s.reason}});
   }
+  const BisectChange* first_bad = first_bad_change(r);
   const json doc = {
-      {"first_bad_commit",
-       r.changes.empty() ? json(nullptr) : json(r.changes.front().sha)},
+      {"first_bad_commit", first_bad ? json(first_bad->sha) : json(nullptr)},
       {"reproduced", r.reproduced},
       {"complete", r.complete},
       {"metric", r.metric},

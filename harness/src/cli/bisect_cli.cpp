@@ -6,9 +6,11 @@
 //                [--build-jobs N] [--repo DIR] [--format text|markdown|json]
 //                [--json FILE] [--look-every N] [--max-runs N]
 //
-// Exit 0: the first bad commit was found; 1: good and bad do not differ
-// (not reproduced); 2: bad usage or input; 3: an end does not build, its
-// benchmark fails, or skipped commits hide the first bad one.
+// Exit 0: a change was found, as a rule the first bad commit (also when
+// every change found moves back towards good: the text then names no first
+// bad commit); 1: good and bad do not differ (not reproduced); 2: bad usage
+// or input; 3: an end does not build, its benchmark fails, or skipped
+// commits hide the first change.
 
 #include <cstdio>
 #include <sstream>

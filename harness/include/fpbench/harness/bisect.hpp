@@ -20,7 +20,10 @@
 // Before searching, the ends are measured against each other: when they do
 // not differ the result is "not reproduced". When the commit found does not
 // account for the whole good-to-bad change (within the noise floor), the rest
-// of the range is searched from it, so that every change is found.
+// of the range is searched from it, so that every change is found. The
+// changes are found in range order; the report names as the first bad commit
+// the one moving the metric towards bad that explains the most of the change,
+// and lists a change back towards good as an improvement (bisect_report.hpp).
 //
 // Paths in the source (a program, a benchmark binary) are relative to each
 // commit's worktree; the build command and every measured process run with

@@ -9,6 +9,13 @@
 // the good-to-bad change it explains, the builds and samples used and the
 // steps taken. When one commit does not explain the whole change, the rest
 // of the range was searched too and every change found is listed.
+//
+// The first bad commit is the change that moves the metric from good towards
+// bad and explains the most of the good-to-bad change, wherever it lies in
+// the range: a range whose -1.8% is followed by a +20.9% names the +20.9%.
+// A change the other way is listed after the regressions as what it is,
+// "SHA is an improvement of 1.80% (...), not the regression", never as the
+// first bad commit. Every format takes this rule from ranked_bisect_changes.
 
 #include <cstddef>
 #include <optional>
@@ -57,8 +64,9 @@ struct BisectReport {
   double good_value = 0;
   double bad_value = 0;
   bool reproduced = false;
-  // In range order; empty when not reproduced or when skipped commits leave
-  // the first bad commit among `candidates`.
+  // In range order (ranked_bisect_changes orders them for the formats);
+  // empty when not reproduced or when skipped commits leave the first change
+  // among `candidates`.
   std::vector<BisectChange> changes;
   std::vector<std::string> candidates;  // "sha subject", git's "could be any"
   std::vector<BisectStep> steps;
@@ -72,6 +80,27 @@ struct BisectReport {
   bool complete = false;
   std::vector<std::string> notes;
 };
+
+// Which way a change moves the metric, in the terms of --good and --bad as
+// git's words are: a regression moves it from good towards bad (it explains
+// a positive share of the good-to-bad change), an improvement back towards
+// good. Where bad measures better than good by the metric's own direction
+// (someone bisecting a speed-up), these words follow --good and --bad still;
+// bisect says so in a note.
+enum class BisectDirection { kRegression, kImprovement };
+BisectDirection bisect_direction(const BisectChange& change);
+// "regression", "improvement".
+const char* bisect_direction_name(BisectDirection direction);
+
+// The report's changes in the order every format lists them: the
+// regressions, the one explaining the largest share of the good-to-bad
+// change first, then the improvements, the largest first; ties keep range
+// order. The pointers point into report.changes.
+std::vector<const BisectChange*> ranked_bisect_changes(
+    const BisectReport& report);
+// The first bad commit: the first of ranked_bisect_changes when it is a
+// regression; nullptr when no change found moves towards bad.
+const BisectChange* first_bad_change(const BisectReport& report);
 
 std::string format_bisect_text(const BisectReport& report);
 std::string format_bisect_markdown(const BisectReport& report);
