@@ -14,6 +14,7 @@ packages=(
   chromium
   clang libclang-rt-14-dev
   clang-format shellcheck
+  ccache
   man-db groff-base
 )
 # node and npm: the dashboard's chart library is vendored with `npm pack` at

@@ -1,8 +1,17 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds everything with warnings as errors, and
-# runs every test with ctest: once in Release, once built with AddressSanitizer
-# and UBSan (timings never come from that build; its tests catch memory and
-# undefined-behaviour errors the Release run cannot see).
+# runs every test with ctest, in two passes:
+#  1. Release (GCC): every test.
+#  2. clang with AddressSanitizer, UBSan and the fuzzers' instrumentation
+#     (timings never come from that build): the tests that exercise
+#     fpbench's own C++, and every fuzz target fed its seeds. Tests labelled
+#     packaging, browser, external-tool, python or simulation (see
+#     cmake/testing.cmake) only repeat another tool's work or a seeded
+#     simulation there, so they run once, in the first pass.
+# ccache is used when installed (ci/install-deps.sh installs it). Each pass
+# starts the longest tests first, from the costs in ci/ctest-costs.txt
+# (written by `bash ci/test-costs.sh` from a full run). The slowest tests of
+# the run are printed at the end.
 #
 # The history store's PostgreSQL tests run against a throwaway server from
 # ci/start-test-postgres.sh when one can be started; otherwise they skip. The
@@ -14,6 +23,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build_dir=${1:-build}
+sanitized_dir=$build_dir-sanitized
 
 in_ci=false
 case "${CI:-}" in "" | 0 | false) ;; *) in_ci=true ;; esac
@@ -36,13 +46,38 @@ if [ -z "${FPBENCH_TEST_POSTGRES_URL:-}" ]; then
   fi
 fi
 command -v node >/dev/null || missing "node is not on PATH"
-cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DFPBENCH_WERROR=ON >/dev/null
+
+launcher=()
+command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"; [ -z "${FPBENCH_TEST_POSTGRES_STOP:-}" ] || eval "$FPBENCH_TEST_POSTGRES_STOP"' EXIT
+
+# ctest [ARGS...] in BUILD, longest tests first, its output kept in $logs.
+run_tests() {
+  local build=$1 name=$2
+  shift 2
+  local costs=$build/Testing/Temporary/CTestCostData.txt
+  if [ ! -s "$costs" ]; then
+    mkdir -p "$(dirname "$costs")"
+    cp ci/ctest-costs.txt "$costs"
+  fi
+  ctest --test-dir "$build" --output-on-failure -j "$(nproc)" "$@" | tee "$logs/$name.log"
+}
+
+cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DFPBENCH_WERROR=ON \
+  "${launcher[@]}" >/dev/null
 cmake --build "$build_dir" -j "$(nproc)"
-ctest --test-dir "$build_dir" --output-on-failure -j "$(nproc)"
+run_tests "$build_dir" release
 
 if [ "${FPBENCH_SANITIZED_TESTS:-1}" != 0 ]; then
-  cmake -S . -B "$build_dir-sanitized" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DFPBENCH_SANITIZE=ON -DFPBENCH_WERROR=ON >/dev/null
-  cmake --build "$build_dir-sanitized" -j "$(nproc)"
-  ctest --test-dir "$build_dir-sanitized" --output-on-failure -j "$(nproc)"
+  cmake -S . -B "$sanitized_dir" -DCMAKE_CXX_COMPILER=clang++ \
+    -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only -DNDEBUG" \
+    -DFPBENCH_SANITIZE=ON -DFPBENCH_FUZZ=ON -DFPBENCH_WERROR=ON "${launcher[@]}" >/dev/null
+  cmake --build "$sanitized_dir" -j "$(nproc)"
+  run_tests "$sanitized_dir" sanitized -LE 'packaging|browser|external-tool|python|simulation'
 fi
+
+echo "ci/test.sh: the 15 slowest tests of this run:"
+for log in "$logs"/*.log; do
+  sed -nE "s/^ *[0-9]+\/[0-9]+ Test +#[0-9]+: ([^ ]+) .* ([0-9.]+) sec\$/\2 \1 ($(basename "$log" .log))/p" "$log"
+done | sort -rn | head -n 15 | awk '{ printf "  %8.2f s  %s %s\n", $1, $2, $3 }'

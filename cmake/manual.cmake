@@ -50,11 +50,13 @@ if(FPBENCH_BUILD_TESTS)
   add_test(NAME man_pages_in_deb
     COMMAND bash "${PROJECT_SOURCE_DIR}/harness/tests/man_deb_test.sh"
             "${PROJECT_BINARY_DIR}" $<TARGET_FILE:fpbench> $<TARGET_FILE:fpbench-history>)
-  set_tests_properties(man_pages_in_deb PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 1800)
+  set_tests_properties(man_pages_in_deb PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 1800
+    LABELS packaging)
   # The committed docs/cli.md is the one the definitions write.
   add_test(NAME cli_docs_current
     COMMAND bash "${PROJECT_SOURCE_DIR}/harness/tests/cli_docs_test.sh"
             "${PROJECT_SOURCE_DIR}/docs/cli.md" "${FPBENCH_CLI_DOCS}")
   set_tests_properties(man_pages_match_help man_pages_install PROPERTIES
     SKIP_RETURN_CODE 77 TIMEOUT 300)
+  set_tests_properties(man_pages_install PROPERTIES LABELS packaging)
 endif()

@@ -182,7 +182,10 @@ TEST_F(CliVocabulary, AnOptionIsOneKindInOneGroupEverywhere) {
     }
   }
   ASSERT_GT(uses.size(), 50u);
-  for (const auto& [names, list] : uses) {
+  for (const auto& entry : uses) {
+    // Named, not bound: clang 14 cannot capture a structured binding.
+    const auto& names = entry.first;
+    const auto& list = entry.second;
     std::string seen;
     for (const Use& u : list) {
       seen += "\n  " + u.command + ": " + u.group +

@@ -19,7 +19,7 @@ const Value& Config::get(std::string_view key) const {
   for (const auto& [k, v] : entries_) {
     if (k == key) return v;
   }
-  FPBENCH_CHECK(!"a scenario asked for a key its grid does not have");
+  FPBENCH_CHECK(false && "a scenario asked for a key its grid does not have");
   return entries_.front().second;
 }
 
