@@ -10,7 +10,12 @@ cd "$(dirname "$0")/.."
 build_dir=${1:-build}
 shift $(($# > 0 ? 1 : 0))
 launcher=()
-command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+if command -v ccache >/dev/null; then
+  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  # Paths under the checkout hashed as relative ones, so that another clone
+  # of the same commit (a CI run) finds what this one compiled.
+  export CCACHE_BASEDIR=$PWD CCACHE_NOHASHDIR=1
+fi
 cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DFPBENCH_WERROR=ON \
   "${launcher[@]}" >/dev/null
 cmake --build "$build_dir" -j "$(nproc)"

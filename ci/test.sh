@@ -48,7 +48,12 @@ fi
 command -v node >/dev/null || missing "node is not on PATH"
 
 launcher=()
-command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+if command -v ccache >/dev/null; then
+  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  # Paths under the checkout hashed as relative ones, so that another clone
+  # of the same commit (a CI run) finds what this one compiled.
+  export CCACHE_BASEDIR=$PWD CCACHE_NOHASHDIR=1
+fi
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"; [ -z "${FPBENCH_TEST_POSTGRES_STOP:-}" ] || eval "$FPBENCH_TEST_POSTGRES_STOP"' EXIT
 
