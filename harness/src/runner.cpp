@@ -37,8 +37,8 @@ struct JobState {
   // was seen not to run alone ("" while none was); its later samples run at
   // normal priority.
   std::string not_alone;
-  // Kept samples that started at real-time priority and were put back at
-  // normal priority during their run.
+  // Kept samples in which the job was first seen not alone: they began at
+  // real-time priority (a Node script's timed section excepted).
   int left_realtime = 0;
 };
 
@@ -366,8 +366,10 @@ class PassRunner {
     }
     if (left > 0) {
       text += fmt::format(
-          "\n  {} kept samples started at real-time priority and were put "
-          "back at normal priority when seen not alone",
+          "\n  {} kept samples were the first of their benchmark seen not "
+          "alone: until then (at most a millisecond after their threads, "
+          "child or writes appeared; never inside a Node script's timed "
+          "section) they ran at real-time priority",
           left);
     }
     summary_.run_notes.push_back(text);
