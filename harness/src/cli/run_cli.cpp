@@ -466,6 +466,10 @@ class Run : public Subcommand {
     for (const harness::PassTiming& t : summary->timings) {
       std::fprintf(stderr, "fpbench: %s\n",
                    harness::describe_timing(t).c_str());
+      if (t.stopping_rule) {
+        std::fprintf(stderr, "fpbench: %s\n",
+                     harness::describe_runs(t).c_str());
+      }
     }
     if (summary->budget_spent) {
       std::fprintf(
