@@ -126,7 +126,12 @@ class PassRunner {
       }
       if (auto r = run_round(/*keep=*/true); !r) return r;
     }
-    for (const auto& b : benchmarks_) summary_.results.push_back(b);
+    timing_.stopping_rule = static_cast<bool>(pass_.needs_more);
+    for (const auto& b : benchmarks_) {
+      ++timing_.configurations_by_runs[std::min(b.values[0].size(),
+                                                b.values[1].size())];
+      summary_.results.push_back(b);
+    }
     if (pass_.priority == Priority::kRealtimeAlone) note_priorities();
     timing_.wall_s = seconds_since(pass_started);
     summary_.timings.push_back(timing_);
@@ -455,6 +460,19 @@ std::string describe_timing(const PassTiming& t) {
     out += fmt::format("; {} samples ran the iteration count of their warm-up",
                        t.fixed_iterations);
   }
+  return out;
+}
+
+std::string describe_runs(const PassTiming& t) {
+  std::string out = "runs per configuration:";
+  for (const auto& [runs, count] : t.configurations_by_runs) {
+    const bool first = out.back() == ':';
+    out += fmt::format("{} {} ({}{})", first ? "" : ",", runs, count,
+                       !first       ? ""
+                       : count == 1 ? " configuration"
+                                    : " configurations");
+  }
+  if (t.configurations_by_runs.empty()) out += " none measured";
   return out;
 }
 

@@ -91,6 +91,23 @@ TEST_F(Usage, RunRefusesNumbersOutOfRangeBeforeMeasuring) {
       {"--max-regression lots", "--max-regression 'lots' is not a percentage"},
       {"--until-decided --max-regression 100%",
        "--max-regression 100%: rate_ops_per_s is higher-is-better"},
+      // The table's looks: a first look at 10 and at most 30 unless given.
+      {"--until-decided --max-runs 5",
+       "--until-decided: --max-runs (5) is below the first look, --runs (10, "
+       "its default with --until-decided)"},
+      {"--until-decided --runs 40",
+       "--until-decided: --max-runs (30, its default with --until-decided) "
+       "is below the first look, --runs (40)"},
+      {"--until-decided --runs 1",
+       "--until-decided needs --runs, its first look, of at least 2; got 1"},
+      // A gate threshold keeps the gate's looks: --runs stays 30.
+      {"--until-decided --alpha 0.01 --max-runs 20",
+       "--until-decided: --max-runs (20) is below the first look, --runs "
+       "(30)"},
+      {"--until-decided --target-accuracy 2%",
+       "--until-decided and --target-accuracy are two stopping rules"},
+      {"--until-decided --paired",
+       "--until-decided does not apply to --paired"},
       {"--time-budget -5", "--time-budget: expected a positive duration"},
       {"--runs abc", "Could not convert: --runs = abc"},
       {"--runs 99999999999", "Could not convert"},

@@ -87,6 +87,18 @@ class CommandRun : public ::testing::Test {
   fs::path dir_;
 };
 
+// --until-decided is the runner's, so a command's run closes with the runs
+// each configuration took as every source's does.
+TEST_F(CommandRun, UntilDecidedSaysTheRunsEachConfigurationTook) {
+  const CliRun r = fpbench(
+      "run --command --old 'true {n}' --new 'true {n}' --param n=1,2 "
+      "--until-decided --runs 2 --look-every 1 --max-runs 3 --warmup 0 "
+      "--no-progress -o '" +
+      (dir_ / "wall.csv").string() + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(test_support::runs_per_configuration_line(r.err, 2));
+}
+
 TEST_F(CommandRun, ParamsGiveOneRowPerValueUnderTheName) {
   const fs::path out = dir_ / "wall.csv";
   const CliRun r = fpbench(

@@ -96,6 +96,16 @@ class GbenchRun : public ::testing::Test {
   fs::path dir_;
 };
 
+TEST_F(GbenchRun, UntilDecidedSaysTheRunsEachConfigurationTook) {
+  const CliRun r =
+      fpbench(pair() +
+              " --until-decided --runs 2 --look-every 1 --max-runs 3 "
+              "--warmup 0 --min-time 0.001 -o '" +
+              (dir_ / "wall.csv").string() + "' 'BM_(same|work)'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(test_support::runs_per_configuration_line(r.err, 2));
+}
+
 // Reads one metric per (benchmark, side) over every sample, as a set of
 // distinct values.
 std::map<std::string, std::set<double>> values_of(

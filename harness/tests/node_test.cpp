@@ -148,6 +148,16 @@ std::set<RowKey> NodeRun::compare_js_rows(const std::string& args) {
   return js.exit_code == 0 && rows ? row_keys(*rows) : std::set<RowKey>{};
 }
 
+TEST_F(NodeRun, UntilDecidedSaysTheRunsEachConfigurationTook) {
+  const CliRun r = run_node(
+      "--old node --new node --until-decided --runs 2 --look-every 1 "
+      "--max-runs 3 fs/read-file-sync.js -o '" +
+      (dir_ / "wall.csv").string() + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // encoding='undefined' and encoding='utf8'.
+  EXPECT_TRUE(test_support::runs_per_configuration_line(r.err, 2));
+}
+
 TEST_F(NodeRun, NamesEveryRowAsCompareJsDoes) {
   const std::string categories = "misc fs buffers";
   const CliRun ours = run_node("--old node --new node --runs 1 " + categories +

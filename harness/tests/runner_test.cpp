@@ -226,6 +226,29 @@ TEST_F(Runner, MoreRoundsOnlyForWhatNeedsMoreAndNeverPastMaxRuns) {
   EXPECT_EQ(s.samples_written, 14u);
 }
 
+// A pass with a stopping rule says how many runs each configuration took.
+TEST_F(Runner, AStoppingRuleCountsTheRunsEachConfigurationTook) {
+  const std::vector<std::string> jobs = {"s/a n=1", "s/a n=2", "s/a n=3"};
+  FakeSource old_side(jobs, 100), new_side(jobs, 110);
+  Pass p = wall_pass(old_side, new_side, 2);
+  p.warmup = 0;
+  p.max_runs = 4;
+  p.needs_more = [](const std::vector<BenchmarkValues>& all) {
+    std::vector<reports::BenchmarkKey> out;
+    for (const BenchmarkValues& b : all) {
+      if (b.key.text() != "s/a n=1") out.push_back(b.key);
+    }
+    return out;
+  };
+  const RunSummary s = run(jobs, {p});
+  ASSERT_EQ(s.timings.size(), 1u);
+  EXPECT_TRUE(s.timings[0].stopping_rule);
+  EXPECT_EQ(describe_runs(s.timings[0]),
+            "runs per configuration: 2 (1 configuration), 4 (2)");
+  Pass fixed = wall_pass(old_side, new_side, 2);
+  EXPECT_FALSE(run(jobs, {fixed}).timings[0].stopping_rule);
+}
+
 TEST_F(Runner, APairedFailureDropsItsPartnerAndStopsTheJob) {
   const std::vector<std::string> jobs = {"s/a n=1", "s/a n=2"};
   FakeSource old_side(jobs, 100), new_side(jobs, 110);
@@ -351,6 +374,17 @@ TEST_F(Runner, NoCountIsHandedOnWithoutAWarmUpOrToASourceThatFindsItsOwn) {
     run(jobs, {wall_pass(old_side, new_side, 2)});
     EXPECT_EQ(new_side.asked().at(jobs[0]), (Counts{0, 0, 0}));
   }
+}
+
+TEST(RunnerTiming, TheClosingLineCountsConfigurationsByTheirRuns) {
+  PassTiming t;
+  t.configurations_by_runs = {{30, 16}, {10, 89}, {20, 3}};
+  EXPECT_EQ(describe_runs(t),
+            "runs per configuration: 10 (89 configurations), 20 (3), 30 (16)");
+  t.configurations_by_runs = {{7, 1}};
+  EXPECT_EQ(describe_runs(t), "runs per configuration: 7 (1 configuration)");
+  t.configurations_by_runs.clear();
+  EXPECT_EQ(describe_runs(t), "runs per configuration: none measured");
 }
 
 }  // namespace

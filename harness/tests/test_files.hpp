@@ -1,8 +1,8 @@
 #pragma once
 
 // Small helpers the harness tests share: reading a whole file, running a
-// command line, whether a Python that can draw plots is there, and whether
-// tests run under CI.
+// command line, whether a Python that can draw plots is there, whether
+// tests run under CI, and the closing line of a run until decided.
 
 #include <gtest/gtest.h>
 #include <sys/wait.h>
@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -60,6 +61,32 @@ inline bool running_in_ci() {
   if (ci == nullptr) return false;
   const std::string_view value(ci);
   return !value.empty() && value != "0" && value != "false";
+}
+
+// The line `fpbench run` closes with under a stopping rule, "runs per
+// configuration: 10 (3 configurations), 30 (1)", when its form is that and
+// its counts add up to `configurations`; else what it found, to be printed.
+inline ::testing::AssertionResult runs_per_configuration_line(
+    const std::string& err, int configurations) {
+  const std::string prefix = "fpbench: runs per configuration: ";
+  const std::size_t at = err.find(prefix);
+  if (at == std::string::npos)
+    return ::testing::AssertionFailure() << "no such line in:\n" << err;
+  const std::string line =
+      err.substr(at, err.find('\n', at) - at).substr(prefix.size());
+  const std::regex form(R"(\d+ \((\d+) configurations?\)(, \d+ \(\d+\))*)");
+  if (!std::regex_match(line, form))
+    return ::testing::AssertionFailure() << "malformed: " << line;
+  int sum = 0;
+  const std::regex count(R"(\((\d+))");
+  for (auto it = std::sregex_iterator(line.begin(), line.end(), count);
+       it != std::sregex_iterator(); ++it) {
+    sum += std::stoi((*it)[1]);
+  }
+  if (sum != configurations)
+    return ::testing::AssertionFailure()
+           << line << ": " << sum << " configurations, not " << configurations;
+  return ::testing::AssertionSuccess();
 }
 
 }  // namespace fpbench::harness::test_support

@@ -6,6 +6,8 @@
 //             [--output CSV] [--resume CSV] [--json FILE] [--cpu LIST]
 //             [--paired]
 //             [--target-accuracy PCT --max-runs N]
+//             [--until-decided [--look-every N] [--max-runs N]
+//              [--max-regression PCT] [--alpha A]]
 //             [--node [--benchmark-dir DIR]]
 //             [--metric wall,cpu,faults,syscalls,syscalls_all,instructions]
 //             [--counter-runs N] [--counter-iterations N] [--jobs N]
@@ -27,11 +29,17 @@
 #include "fpbench/base/cpu_list.hpp"
 #include "fpbench/ci/gate.hpp"
 #include "fpbench/harness/run_command.hpp"
+#include "fpbench/harness/until_decided.hpp"
 #include "fpbench/reports/metric_samples.hpp"
 #include "subcommands.hpp"
 
 namespace fpbench::cli {
 namespace {
+
+// --until-decided without a gate threshold: compare.R's table decides, from
+// a first look at 10 runs per side up to the fixed design's 30.
+constexpr int kTableFirstLook = 10;
+constexpr int kTableMaxRuns = 30;
 
 // "90", "90s", "10m", "1h": whole seconds, minutes or hours.
 Result<std::chrono::seconds> parse_duration(const std::string& text) {
@@ -91,9 +99,7 @@ std::vector<reports::BenchmarkKey> undecided(
     const int n =
         static_cast<int>(std::min(d.row.stats.n_old, d.row.stats.n_new));
     if (n >= plan.max_runs) continue;
-    const bool at_look =
-        n >= plan.first_look && (n - plan.first_look) % plan.look_every == 0;
-    if (!at_look || d.verdict == ci::Verdict::kNeedMoreRuns ||
+    if (!harness::is_look(n, plan) || d.verdict == ci::Verdict::kNeedMoreRuns ||
         d.verdict == ci::Verdict::kMissing) {
       out.push_back({d.row.filename, d.row.configuration});
     }
@@ -159,7 +165,12 @@ class Run : public Subcommand {
                      "scripts whose file name does, as compare.js)")
         ->allow_extra_args(false)
         ->group(kGroupSelection);
-    command_->add_option("--runs", o.runs, "Samples per side and configuration")
+    command_
+        ->add_option("--runs", o.runs,
+                     "Samples per side and configuration; with "
+                     "--until-decided, those of the first look (10 by "
+                     "default there, unless --max-regression or --alpha is "
+                     "given)")
         ->capture_default_str()
         ->group(kGroupSchedule);
     command_
@@ -208,7 +219,9 @@ class Run : public Subcommand {
         ->group(kGroupSchedule);
     command_
         ->add_option("--max-runs", o.max_runs,
-                     "Upper bound with --target-accuracy")
+                     "Upper bound with --target-accuracy or --until-decided "
+                     "(30 by default with --until-decided, unless "
+                     "--max-regression or --alpha is given)")
         ->capture_default_str()
         ->group(kGroupSchedule);
     command_
@@ -346,11 +359,12 @@ class Run : public Subcommand {
     command_
         ->add_flag(
             "--until-decided", until_decided_,
-            "After --runs, add rounds only for the benchmarks the gate has not "
-            "decided, looking every --look-every runs up to --max-runs (alpha "
-            "spent "
-            "over the looks); gate the result with fpbench gate "
-            "--until-decided")
+            "After --runs, add rounds only for the benchmarks not yet decided, "
+            "looking every --look-every runs up to --max-runs. Without a gate "
+            "threshold, decided is compare's ***: a benchmark stops at a look "
+            "where Welch's p < 0.001, the rest run to --max-runs. With "
+            "--max-regression or --alpha, the gate decides (alpha spent over "
+            "the looks); gate the result with fpbench gate --until-decided")
         ->group(kGroupSchedule);
     command_
         ->add_option("--look-every", look_every_,
@@ -359,12 +373,14 @@ class Run : public Subcommand {
         ->group(kGroupSchedule);
     command_
         ->add_option("--max-regression", max_regression_,
-                     "With --until-decided: the gate's threshold, e.g. 5%")
+                     "With --until-decided: the gate's threshold, e.g. 5%; "
+                     "given (or --alpha), the gate decides when to stop")
         ->capture_default_str()
         ->group(kGroupDecisions);
     command_
         ->add_option("--alpha", alpha_,
-                     "With --until-decided: the gate's alpha")
+                     "With --until-decided: the gate's alpha; given (or "
+                     "--max-regression), the gate decides when to stop")
         ->capture_default_str()
         ->group(kGroupDecisions);
   }
@@ -456,29 +472,17 @@ class Run : public Subcommand {
             "--until-decided and --target-accuracy are two stopping rules: "
             "pick one");
       }
-      if (options_.runs < 2 || options_.max_runs < options_.runs) {
-        return usage_error(
-            "--until-decided needs --runs >= 2, --look-every >= 1 and "
-            "--max-runs >= --runs");
-      }
-      if (options_.paired)
-        return usage_error("--until-decided does not apply to --paired");
-      ci::GateOptions gate;
-      gate.alpha = alpha_;
-      gate.max_regression_pct = *max_regression;
-      if (auto ok = ci::check_thresholds(gate); !ok) return ok.error();
-      gate.sequential = reports::SequentialPlan{options_.runs, look_every_,
-                                                options_.max_runs};
-      options_.wall_needs_more =
-          [gate](const std::vector<harness::BenchmarkValues>& all) {
-            return undecided(all, gate);
-          };
+      if (auto ok = set_stopping_rule(*max_regression); !ok) return ok.error();
     }
     const auto summary = harness::run_benchmarks(options_);
     if (!summary) return summary.error();
     for (const harness::PassTiming& t : summary->timings) {
       std::fprintf(stderr, "fpbench: %s\n",
                    harness::describe_timing(t).c_str());
+      if (t.stopping_rule) {
+        std::fprintf(stderr, "fpbench: %s\n",
+                     harness::describe_runs(t).c_str());
+      }
     }
     if (summary->budget_spent) {
       std::fprintf(
@@ -503,6 +507,55 @@ class Run : public Subcommand {
   }
 
  private:
+  // --until-decided: the gate's rule when a threshold is given, else the
+  // table's, with its own defaults for the looks.
+  Result<void> set_stopping_rule(double max_regression_pct) {
+    const bool by_gate =
+        command_->count("--max-regression") + command_->count("--alpha") > 0;
+    const bool runs_given = command_->count("--runs") > 0;
+    const bool max_runs_given = command_->count("--max-runs") > 0;
+    if (!by_gate && !runs_given) options_.runs = kTableFirstLook;
+    if (!by_gate && !max_runs_given) options_.max_runs = kTableMaxRuns;
+    const auto named = [&](const char* option, int value, bool given) {
+      return std::string(option) + " (" + std::to_string(value) +
+             (given ? "" : ", its default with --until-decided") + ")";
+    };
+    if (options_.runs < 2) {
+      return usage_error(
+          "--until-decided needs --runs, its first look, of "
+          "at least 2; got " +
+          std::to_string(options_.runs));
+    }
+    if (options_.max_runs < options_.runs) {
+      return usage_error(
+          "--until-decided: " +
+          named("--max-runs", options_.max_runs, max_runs_given || by_gate) +
+          " is below the first look, " +
+          named("--runs", options_.runs, runs_given || by_gate));
+    }
+    if (options_.paired)
+      return usage_error("--until-decided does not apply to --paired");
+    const reports::SequentialPlan plan{options_.runs, look_every_,
+                                       options_.max_runs};
+    if (!by_gate) {
+      options_.wall_needs_more =
+          [plan](const std::vector<harness::BenchmarkValues>& all) {
+            return harness::undecided_by_table(all, plan);
+          };
+      return {};
+    }
+    ci::GateOptions gate;
+    gate.alpha = alpha_;
+    gate.max_regression_pct = max_regression_pct;
+    if (auto ok = ci::check_thresholds(gate); !ok) return ok.error();
+    gate.sequential = plan;
+    options_.wall_needs_more =
+        [gate](const std::vector<harness::BenchmarkValues>& all) {
+          return undecided(all, gate);
+        };
+    return {};
+  }
+
   CLI::App* command_ = nullptr;
   harness::RunOptions options_;
   std::string seed_;

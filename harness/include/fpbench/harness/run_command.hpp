@@ -110,8 +110,9 @@ struct RunOptions {
   // are measured too.
   bool explain = false;
   std::optional<std::chrono::seconds> time_budget;
-  // With the wall metric: add rounds until the gate decides every benchmark
-  // (set by the caller; see ci/until_decided.hpp).
+  // With the wall metric: add rounds for the benchmarks this names, until it
+  // names none (set by the caller: compare's table in until_decided.hpp, or
+  // the gate's rule in the CLI's run_cli.cpp).
   std::function<std::vector<reports::BenchmarkKey>(
       const std::vector<BenchmarkValues>&)>
       wall_needs_more;

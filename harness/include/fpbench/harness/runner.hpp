@@ -30,6 +30,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -105,10 +106,18 @@ struct PassTiming {
   double warmup_s = 0;      // the warm-up samples' part of in_samples_s
   double timed_s = 0;       // kept samples only
   std::size_t fixed_iterations = 0;  // kept samples run at a warm-up's count
+  // Whether a stopping rule (needs_more) chose the runs, and how many
+  // configurations ended with each number of runs per side (the fewer of
+  // the two sides', resumed samples included).
+  bool stopping_rule = false;
+  std::map<std::size_t, std::size_t> configurations_by_runs;
 };
 
 // "wall: 6696 samples in 812.3 s, 76.1% inside timed loops (618.0 s); ..."
 std::string describe_timing(const PassTiming& t);
+
+// "runs per configuration: 10 (89 configurations), 20 (3), 30 (16)"
+std::string describe_runs(const PassTiming& t);
 
 struct RunSummary {
   std::size_t samples_written = 0;
