@@ -110,11 +110,13 @@ int closed_fd() {
 }
 
 // The code units (a string) or bytes read into contents.
-Result<std::size_t> read_once(const core::Operations& ops,
-                              const core::PathOrFd& source,
-                              std::optional<Encoding> encoding,
-                              core::FileContents& contents) {
-  if (const Result<void> r = ops.read_file_sync(source, encoding, contents); !r)
+core::Result<std::size_t> read_once(const core::Operations& ops,
+                                    const core::PathOrFd& source,
+                                    std::optional<Encoding> encoding,
+                                    core::FileContents& contents) {
+  if (const core::Result<void> r =
+          ops.read_file_sync(source, encoding, contents);
+      !r)
     return r.error();
   if (const auto* text = std::get_if<JsString>(&contents))
     return text->length();
@@ -151,19 +153,34 @@ void read_file_sync(benchmark::State& state, const Config& config,
 
   core::FileContents contents;
   std::size_t units = 0;
+  std::int64_t failed = 0;
+  std::string failure;
   for (auto _ : measured(state)) {
     if (fd >= 0 && existing) ::lseek(fd, 0, SEEK_SET);
-    const Result<std::size_t> n = read_once(ops, source, encoding, contents);
+    const core::Result<std::size_t> n =
+        read_once(ops, source, encoding, contents);
     if (existing && !n) {
       fail(state, n.error().message);
       break;
     }
     units = n ? *n : 0;
+    if (!n) {
+      ++failed;
+      if (failure.empty())
+        failure = "failed: " + n.error().code + " (" + n.error().syscall + ")";
+    }
     benchmark::DoNotOptimize(units);
   }
   if (fd >= 0 && existing) ::close(fd);
   state.SetItemsProcessed(state.iterations());
-  state.counters["units"] = static_cast<double>(units);
+  // Which path the reads took, the same in the timed and counted samples.
+  report_outcome(state, "units", static_cast<double>(units));
+  report_outcome(state, "failed",
+                 state.iterations() > 0
+                     ? static_cast<double>(failed) /
+                           static_cast<double>(state.iterations())
+                     : 0.0);
+  if (!failure.empty()) report_outcome_label(state, failure);
 }
 
 // The largest text or file a --set may ask for: 1 GiB.
