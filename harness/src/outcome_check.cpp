@@ -7,6 +7,8 @@
 #include <optional>
 #include <tuple>
 
+#include "fpbench/reports/benchmark_key.hpp"
+
 namespace fpbench::harness::detail {
 namespace {
 
@@ -39,9 +41,14 @@ void collect(const std::vector<Pass>& passes,
     const auto pass = pass_of(passes, r);
     if (!pass) continue;
     const int side = r.binary == reports::Binary::kOld ? 0 : 1;
+    // As messages name it: no space after a benchmark without a
+    // configuration (a command's).
+    const std::string benchmark =
+        r.configuration.empty()
+            ? r.filename
+            : reports::BenchmarkKey{r.filename, r.configuration}.text();
     for (const auto& [name, value] : r.outcomes) {
-      ValuesByPass& by_pass =
-          seen[Key{r.filename + " " + r.configuration, side, name}];
+      ValuesByPass& by_pass = seen[Key{benchmark, side, name}];
       by_pass.resize(passes.size());
       if (!contains(by_pass[*pass], value)) by_pass[*pass].push_back(value);
     }
