@@ -151,6 +151,9 @@ class CommandSource final : public SampleSource {
     r.filename = spec_.name;
     r.configuration = job;
     r.iterations = 1;
+    // A command whose failure is a sample may fail in one pass only.
+    if (spec_.ignore_failure)
+      r.outcomes.emplace_back("exit_status", static_cast<double>(p->exit_code));
     if (how_.kind == CommandMeasure::Kind::kTimed) {
       const double wall_s = std::chrono::duration<double>(p->elapsed).count();
       if (!(wall_s > 0)) return benchmark_error("the command took no time");

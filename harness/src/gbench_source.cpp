@@ -173,7 +173,8 @@ class GbenchSource final : public SampleSource {
         callgrind ? take_measured_callgrind_output(callgrind_dir) : "";
     if (!p) return p.error();
     if (!p->ok()) return benchmark_error(p->failure_text());
-    auto records = parse_scenario_json(p->out, RowRate::kPerIteration);
+    auto records =
+        parse_scenario_json(p->out, RowRate::kPerIteration, RowLabel::kText);
     if (!records) {
       Error e = records.error();
       if (const std::string tail = tail_lines(p->err); !tail.empty())
@@ -318,7 +319,8 @@ class GbenchSource final : public SampleSource {
     if (!p) return p.error();
     if (!p->ok()) return benchmark_error(p->failure_text());
     if (auto ok = check_one_thread(job, p->out); !ok) return ok.error();
-    auto records = parse_scenario_json(p->out, RowRate::kPerIteration);
+    auto records =
+        parse_scenario_json(p->out, RowRate::kPerIteration, RowLabel::kText);
     if (!records) return records.error();
     if (records->size() != 1) {
       return usage_error(fmt::format(

@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "fpbench/reports/sample_csv.hpp"
+#include "outcome_check.hpp"
 #include "progress.hpp"
 
 namespace fpbench::harness {
@@ -521,6 +522,10 @@ Result<RunSummary> run_passes(const std::vector<std::string>& jobs,
     if (auto r = runner->run(); !r) return r.error();
   }
   progress.finish();
+  for (std::string& mismatch :
+       detail::outcome_mismatches(passes, resumed, summary.records)) {
+    summary.failures.push_back(std::move(mismatch));
+  }
   return summary;
 }
 

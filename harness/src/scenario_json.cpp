@@ -21,6 +21,7 @@ using reports::MetricReading;
 using reports::SampleRecord;
 
 constexpr std::string_view kSyscallPrefix = "fpbench_syscall_";
+constexpr std::string_view kOutcomePrefix = "fpbench_outcome_";
 
 double seconds_per_unit(const std::string& unit) {
   if (unit == "ns") return 1e-9;
@@ -133,10 +134,31 @@ Result<void> add_counters(const nlohmann::json& row, const std::string& sources,
   return {};
 }
 
+// The row's fpbench_outcome_* counters, and its label where that is one.
+Result<void> add_outcomes(const nlohmann::json& row, RowLabel label,
+                          SampleRecord& r) {
+  for (const auto& [key, value] : row.items()) {
+    if (key.rfind(kOutcomePrefix, 0) != 0) continue;
+    if (!value.is_number()) {
+      return benchmark_error(fmt::format(
+          "the benchmark's {} is {}, not a number", key, shortened(value)));
+    }
+    r.outcomes.emplace_back(key.substr(kOutcomePrefix.size()),
+                            value.get<double>());
+  }
+  if (label != RowLabel::kOutcome) return {};
+  const auto text = typed_field(row, "label", Kind::kString);
+  if (!text) return text.error();
+  if (*text && !(*text)->get_ref<const std::string&>().empty())
+    r.outcomes.emplace_back("label", (*text)->get<std::string>());
+  return {};
+}
+
 }  // namespace
 
 Result<std::vector<SampleRecord>> parse_scenario_json(const std::string& json,
-                                                      RowRate rate_from) {
+                                                      RowRate rate_from,
+                                                      RowLabel label) {
   const auto doc =
       nlohmann::json::parse(json, nullptr, /*allow_exceptions=*/false);
   if (doc.is_discarded()) {
@@ -257,6 +279,7 @@ Result<std::vector<SampleRecord>> parse_scenario_json(const std::string& json,
     r.iterations = static_cast<std::int64_t>(iterations);
     r.metrics.emplace_back("wall", MetricReading{rate, "clock", time_s, {}});
     if (auto ok = add_counters(b, source_list, r); !ok) return ok.error();
+    if (auto ok = add_outcomes(b, label, r); !ok) return ok.error();
     out.push_back(std::move(r));
   }
   if (out.empty()) return benchmark_error("no benchmark matched");

@@ -110,6 +110,10 @@ TEST(ChildValues, WellFormedJsonOfTheWrongTypeFailsTheSampleNamingTheField) {
        "the benchmark's iterations is 1e+300, not a count of 1 or more"},
       {R"({"benchmarks":[7]})",
        "the benchmark printed a row that is 7, not an object"},
+      {R"({"benchmarks":[)" + row + R"(,"fpbench_outcome_units":"x"}]})",
+       R"(the benchmark's fpbench_outcome_units is "x", not a number)"},
+      {R"({"benchmarks":[)" + row + R"(,"label":3}]})",
+       "the benchmark's label is 3, not a string"},
   };
   for (const auto& c : cases) {
     const auto r = parse_scenario_json(c.json);
@@ -119,6 +123,33 @@ TEST(ChildValues, WellFormedJsonOfTheWrongTypeFailsTheSampleNamingTheField) {
   }
   EXPECT_TRUE(
       parse_scenario_json(R"({"benchmarks":[)" + row + "}]}").has_value());
+}
+
+// A row's fpbench_outcome_* counters are its outcomes; its label is one
+// where the program is fpbench-scenarios (whose label says what its loop
+// ended with), not where it is someone's Google Benchmark binary.
+TEST(ChildValues, OutcomeCountersAndAScenarioLabelAreTheRowsOutcomes) {
+  const std::string json =
+      R"({"benchmarks":[{"name":"fs/a n=1","run_type":"iteration","iterations":4,)"
+      R"("real_time":1000,"time_unit":"ns","items_per_second":5,"units":7,)"
+      R"("fpbench_outcome_units":0,"fpbench_outcome_failed":1,)"
+      R"x("label":"failed: EBADF (fstat)"}]})x";
+  const auto scenario = parse_scenario_json(json);
+  ASSERT_TRUE(scenario.has_value()) << scenario.error().message;
+  const auto& outcomes = scenario->front().outcomes;
+  ASSERT_EQ(outcomes.size(), 3u);
+  // In the order of their names, as the JSON library keeps them.
+  EXPECT_EQ(outcomes[0].first, "failed");
+  EXPECT_TRUE(reports::same_outcome(outcomes[0].second, 1.0));
+  EXPECT_EQ(outcomes[1].first, "units");
+  EXPECT_TRUE(reports::same_outcome(outcomes[1].second, 0.0));
+  EXPECT_EQ(outcomes[2].first, "label");
+  EXPECT_TRUE(reports::same_outcome(outcomes[2].second,
+                                    std::string("failed: EBADF (fstat)")));
+  const auto gbench =
+      parse_scenario_json(json, RowRate::kPerIteration, RowLabel::kText);
+  ASSERT_TRUE(gbench.has_value()) << gbench.error().message;
+  EXPECT_EQ(gbench->front().outcomes.size(), 2u) << "no label";
 }
 
 }  // namespace

@@ -283,6 +283,78 @@ TEST_F(Cli, GateWritesMarkdownAndJson) {
   EXPECT_NE(j.find("\"correction\": \"holm\""), std::string::npos) << j;
 }
 
+// Samples with a planted contradiction, as fs/read-file-sync's missing
+// descriptor gave them: instructions -99.57%, exact, while both sides ran at
+// 2.8 million operations per second within about 1%.
+std::string contradicting_jsonl() {
+  const std::string key =
+      R"("filename":"fs/read-file-sync","configuration":"path='non-existing' useFd='true'")";
+  std::string out;
+  for (const char* side : {"old", "new"}) {
+    for (const char* rate : {"2800000", "2830000", "2780000", "2810000",
+                             "2790000", "2820000", "2770000", "2800000"}) {
+      out += std::string(R"({"binary":")") + side + "\"," + key +
+             R"(,"iterations":280000,"metrics":{"wall":{"value":)" + rate +
+             R"(,"time":0.1,"source":"clock"}}})" + "\n";
+    }
+    for (int i = 0; i < 3; ++i) {
+      out += std::string(R"({"binary":")") + side + "\"," + key +
+             R"(,"iterations":4,"metrics":{"instructions":{"value":)" +
+             (std::string(side) == "old" ? "917097" : "3910") +
+             R"(,"source":"valgrind"}}})" + "\n";
+    }
+  }
+  return out;
+}
+
+const std::string kContradiction =
+    "fs/read-file-sync path='non-existing' useFd='true': counted and timed "
+    "disagree: instructions -99.57% (917097 -> 3910 per operation, exact) "
+    "but wall +0.00% ±";
+
+TEST_F(Cli, CompareNamesACountThatContradictsItsTimeUnderTheTables) {
+  const fs::path file = write("contradiction.jsonl", contradicting_jsonl());
+  const CliResult text = run("compare '" + file.string() + "'");
+  EXPECT_EQ(text.exit_code, 0) << text.err;
+  const std::size_t note = text.out.find("\nwarning: " + kContradiction);
+  ASSERT_NE(note, std::string::npos) << text.out;
+  // After compare.R's table and the instructions table, which are as ever.
+  EXPECT_LT(text.out.find("improvement accuracy (*)"), note);
+  EXPECT_LT(text.out.rfind("-99.57 %      exact"), note);
+  EXPECT_EQ(text.out.back(), '\n');
+  EXPECT_EQ(text.err, "");
+
+  const CliResult md = run("compare --format markdown '" + file.string() + "'");
+  EXPECT_NE(md.out.find("> **Warning:** fs/read-file-sync path="),
+            std::string::npos)
+      << md.out;
+
+  // JSON stays a document; the warning goes to stderr.
+  const CliResult json = run("compare --format json '" + file.string() + "'");
+  EXPECT_EQ(json.exit_code, 0) << json.err;
+  EXPECT_EQ(json.out.find("warning"), std::string::npos);
+  EXPECT_NE(json.err.find("fpbench: warning: " + kContradiction),
+            std::string::npos)
+      << json.err;
+}
+
+TEST_F(Cli, GateNamesACountThatContradictsItsTimeAndKeepsItsVerdict) {
+  const fs::path file = write("contradiction.jsonl", contradicting_jsonl());
+  const fs::path json = dir_ / "gate.json";
+  const CliResult r =
+      run("gate --json '" + json.string() + "' '" + file.string() + "'");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_EQ(r.out.rfind("warning: " + kContradiction, 0), 0u) << r.out;
+  EXPECT_NE(r.out.rfind("PASS: "), std::string::npos) << r.out;
+  const std::string j = slurp(json);
+  EXPECT_EQ(j.rfind("{\"exit_code\": 0, \"contradictions\": [{", 0), 0u) << j;
+  EXPECT_NE(j.find("\"counted_change_pct\":-99.57"), std::string::npos) << j;
+  const CliResult md = run("gate --format markdown '" + file.string() + "'");
+  EXPECT_NE(md.out.find("> **Warning:** fs/read-file-sync path="),
+            std::string::npos)
+      << md.out;
+}
+
 TEST_F(Cli, GateRejectsBadOptionsAndInput) {
   const fs::path same = write("same.csv", kHeader + gate_csv("size=1", 1.0));
   for (const char* bad :

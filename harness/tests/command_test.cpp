@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -161,6 +162,24 @@ TEST_F(CommandRun, ANonZeroExitFailsTheSampleUnlessIgnored) {
       "run --command --old false --new true --runs 1 --warmup 0 "
       "--ignore-failure --no-progress -o /dev/null");
   EXPECT_EQ(ignored.exit_code, 0) << ignored.err;
+}
+
+// A command whose failure is a sample reports its exit status as an
+// outcome: one that exits otherwise under callgrind (which preloads its
+// own library) than timed ran another path, and the run says so.
+TEST_F(CommandRun, AnExitStatusThatDiffersUnderCallgrindFailsTheRun) {
+  ASSERT_EQ(std::system("valgrind --version >/dev/null 2>&1"), 0)
+      << "valgrind is needed to count instructions here";
+  const CliRun r = fpbench(
+      "run --command --shell --old 'case \"$LD_PRELOAD\" in *vgpreload*) "
+      "exit 1;; esac' --new true --ignore-failure --metric wall,instructions "
+      "--runs 1 --counter-runs 1 --warmup 0 --no-progress -o /dev/null");
+  EXPECT_EQ(r.exit_code, 3) << r.err;
+  EXPECT_NE(r.err.find("1 benchmark(s) failed"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("command [old]: outcome 'exit_status' is 1 in the "
+                       "instructions pass but 0 in the wall pass"),
+            std::string::npos)
+      << r.err;
 }
 
 TEST_F(CommandRun, BadCommandsAreRefusedBeforeAnythingRuns) {

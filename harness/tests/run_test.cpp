@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdlib>
@@ -23,6 +24,7 @@
 #include "fpbench/harness/sample_source.hpp"
 #include "fpbench/harness/sample_writer.hpp"
 #include "fpbench/harness/scenario_program.hpp"
+#include "fpbench/reports/metric_samples.hpp"
 #include "fpbench/reports/sample_csv.hpp"
 #include "test_files.hpp"
 
@@ -271,6 +273,49 @@ TEST_F(Run, FailingSamplesAreReportedAndTheRunContinues) {
   EXPECT_TRUE(saw_b);
 }
 
+// A stand-in whose counting samples (run with --counters) fail their reads
+// at another system call than its timed samples, as fs/read-file-sync's
+// missing descriptor did under callgrind: the run measures everything, then
+// fails naming what differed.
+TEST_F(Run, ACountedSampleOnAnotherPathThanTheTimedOnesFailsTheRun) {
+  const std::string body =
+      "case \" $* \" in *' --check-counters '*) exit 0;; esac\n"
+      "label='failed: EBADF (fstat)'; counts=''\n"
+      "case \" $* \" in *' --counters=syscalls '*) "
+      "label='failed: EBADF (read)'; "
+      "counts=',\"fpbench_counted_iterations\":10,\"fpbench_syscalls\":10';; "
+      "esac\n"
+      "echo '{\"benchmarks\":[{\"name\":\"x\",\"run_type\":\"iteration\","
+      "\"iterations\":11,\"real_time\":1000,\"time_unit\":\"ns\","
+      "\"items_per_second\":1000000,\"fpbench_outcome_failed\":1,"
+      "\"label\":\"'\"$label\"'\"'\"$counts\"'}]}'";
+  const fs::path program = fake_program("paths.sh", kRelease, body);
+  const fs::path out = dir_ / "out.jsonl";
+  const CliRun r = fpbench(
+      "run --old '" + program.string() + "' --new '" + program.string() +
+      "' demo/a --metric wall,syscalls --runs 2 --counter-runs 1 "
+      "--min-time 0.001 --warmup 0 --no-progress -o '" +
+      out.string() + "'");
+  EXPECT_EQ(r.exit_code, 3) << r.err;
+  EXPECT_NE(r.err.find("2 benchmark(s) failed"), std::string::npos) << r.err;
+  for (const char* side : {"old", "new"}) {
+    EXPECT_NE(r.err.find(std::string("demo/a n=1 [") + side +
+                         "]: outcome 'label' is 'failed: EBADF (read)' in "
+                         "the syscalls pass but 'failed: EBADF (fstat)' in "
+                         "the wall pass"),
+              std::string::npos)
+        << r.err;
+  }
+  EXPECT_EQ(r.err.find("outcome 'failed'"), std::string::npos) << r.err;
+  // Every sample is kept, with its outcome.
+  const std::string samples = slurp(out);
+  EXPECT_EQ(std::count(samples.begin(), samples.end(), '\n'), 6) << samples;
+  EXPECT_NE(samples.find("\"outcome\":{\"failed\":1.0,\"label\":\"failed: "
+                         "EBADF (read)\"}"),
+            std::string::npos)
+      << samples;
+}
+
 TEST_F(Run, AProgramThatCannotListItsBenchmarksIsAFailure) {
   const fs::path good = fake_program("good.sh", kRelease, kJsonSample);
   const fs::path broken = dir_ / "broken.sh";
@@ -376,6 +421,42 @@ CountsBySide counts_by_side(const std::vector<Row>& rows) {
   for (const Row& r : rows)
     out[r.configuration][r.binary == "old" ? 0 : 1].push_back(r.count);
   return out;
+}
+
+// The regression test of fs/read-file-sync's missing descriptor, which read
+// the descriptor at RLIMIT_NOFILE's limit: under callgrind that was one of
+// Valgrind's open files, so the counted baseline allocated the executable's
+// size (917,097 instructions per operation, the fast path 3,910) while its
+// timed samples failed at once. Both passes must now take one path and
+// count alike on both sides.
+TEST_F(Run, ReadFileSyncOfAMissingFdCountsThePathItTimes) {
+  if (scenarios_sanitized()) GTEST_SKIP() << "a sanitized build is not timed";
+  ASSERT_EQ(std::system("valgrind --version >/dev/null 2>&1"), 0)
+      << "valgrind is needed to count instructions here";
+  const fs::path out = dir_ / "missing-fd.jsonl";
+  const CliRun r = fpbench(
+      "run --old-impl baseline --new-impl fast fs/read-file-sync --set "
+      "path=non-existing --set useFd=true --set encoding=utf8 --set size=1024 "
+      "--metric wall,instructions --runs 2 --counter-runs 1 --min-time 0.001 "
+      "--warmup 0 --no-progress -o '" +
+      out.string() + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto records = reports::parse_sample_jsonl(slurp(out), out.string());
+  ASSERT_TRUE(records.has_value()) << records.error().message;
+  std::map<std::string, double> instructions;
+  std::set<std::string> labels;
+  for (const reports::SampleRecord& rec : *records) {
+    for (const auto& [name, value] : rec.outcomes) {
+      if (name == "label") labels.insert(reports::outcome_text(value));
+    }
+    if (const auto* m = rec.find("instructions"))
+      instructions[rec.binary == reports::Binary::kOld ? "old" : "new"] =
+          m->value;
+  }
+  EXPECT_EQ(labels, std::set<std::string>{"'failed: EBADF (fstat)'"});
+  ASSERT_EQ(instructions.size(), 2u);
+  EXPECT_LT(instructions["old"], 20000) << "the baseline allocated again";
+  EXPECT_NEAR(instructions["old"] / instructions["new"], 1.0, 0.05);
 }
 
 class Paired : public Run {

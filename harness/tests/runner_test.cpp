@@ -59,7 +59,8 @@ class FakeSource : public SampleSource {
       SampleRecord r;
       r.filename = configs_.empty() ? job.substr(0, job.find(' ')) : job;
       r.configuration = c;
-      r.metrics.emplace_back("wall", MetricReading{value_, "clock", 0.1, {}});
+      r.metrics.emplace_back(metric_, MetricReading{value_, "clock", 0.1, {}});
+      r.outcomes = outcomes_;
       out.push_back(std::move(r));
     }
     return out;
@@ -71,6 +72,8 @@ class FakeSource : public SampleSource {
     return it == calls_.end() ? 0 : it->second;
   }
   std::string fail_job_;
+  std::string metric_ = "wall";  // the one metric of every sample
+  std::vector<std::pair<std::string, reports::OutcomeValue>> outcomes_;
 
  private:
   std::vector<std::string> jobs_;
@@ -385,6 +388,68 @@ TEST(RunnerTiming, TheClosingLineCountsConfigurationsByTheirRuns) {
   EXPECT_EQ(describe_runs(t), "runs per configuration: 7 (1 configuration)");
   t.configurations_by_runs.clear();
   EXPECT_EQ(describe_runs(t), "runs per configuration: none measured");
+}
+
+// A counted pass whose samples ran another path than the timed ones (the
+// readFileSync of a missing descriptor that valgrind held open) fails the
+// run, naming what differs.
+class Outcomes : public Runner {
+ protected:
+  // A wall pass and an instructions pass over one job, no warm-up, with the
+  // outcomes each side's samples report in each pass.
+  RunSummary run_both(
+      const std::vector<std::pair<std::string, reports::OutcomeValue>>& timed,
+      const std::vector<std::pair<std::string, reports::OutcomeValue>>&
+          counted_new) {
+    const std::vector<std::string> jobs = {"fs/read n=1"};
+    FakeSource old_timed(jobs, 100), new_timed(jobs, 100);
+    FakeSource old_counted(jobs, 3438), new_counted(jobs, 3438);
+    old_timed.outcomes_ = new_timed.outcomes_ = old_counted.outcomes_ = timed;
+    new_counted.outcomes_ = counted_new;
+    old_counted.metric_ = new_counted.metric_ = "instructions";
+    Pass wall = wall_pass(old_timed, new_timed, 2);
+    Pass instructions = wall_pass(old_counted, new_counted, 2);
+    instructions.key_metric = "instructions";
+    wall.warmup = instructions.warmup = 0;
+    return run(jobs, {wall, instructions});
+  }
+};
+
+const std::string kFstat = "failed: EBADF (fstat)";
+
+TEST_F(Outcomes, ACountedPassOnAnotherPathFailsWithSideOutcomeAndBothValues) {
+  const RunSummary s = run_both(
+      {{"failed", 1.0}, {"label", kFstat}},
+      {{"failed", 1.0}, {"label", std::string("failed: EBADF (read)")}});
+  ASSERT_EQ(s.failures.size(), 1u);
+  EXPECT_EQ(s.failures[0],
+            "fs/read n=1 [new]: outcome 'label' is 'failed: EBADF (read)' in "
+            "the instructions pass but 'failed: EBADF (fstat)' in the wall "
+            "pass: its instructions samples did not run the path its wall "
+            "samples ran, so they do not measure it");
+  // The samples are written all the same: the failure is the run's.
+  EXPECT_EQ(s.samples_written, 8u);
+}
+
+TEST_F(Outcomes, ANumberThatDiffersFailsToo) {
+  const RunSummary s = run_both({{"units", 0.0}}, {{"units", 1024.0}});
+  ASSERT_EQ(s.failures.size(), 1u);
+  EXPECT_NE(s.failures[0].find(
+                "[new]: outcome 'units' is 1024 in the instructions pass but "
+                "0 in the wall pass"),
+            std::string::npos)
+      << s.failures[0];
+}
+
+TEST_F(Outcomes, TheSameOutcomesInEveryPassPass) {
+  const RunSummary s = run_both({{"failed", 1.0}, {"label", kFstat}},
+                                {{"failed", 1.0}, {"label", kFstat}});
+  EXPECT_TRUE(s.failures.empty()) << s.failures.front();
+}
+
+TEST_F(Outcomes, AnOutcomeOnePassDoesNotReportIsNotCompared) {
+  EXPECT_TRUE(run_both({{"units", 0.0}}, {}).failures.empty());
+  EXPECT_TRUE(run_both({}, {{"units", 0.0}}).failures.empty());
 }
 
 }  // namespace

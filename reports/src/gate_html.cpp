@@ -117,6 +117,10 @@ std::string format_gate_html(const GateReport& report) {
       "class=\"{2}\">{0}</span></h1>\n",
       exit == 0 ? "pass" : (exit == kExitRegression ? "FAIL" : "incomplete"),
       kStyle, exit == 0 ? "good" : "bad");
+  for (const Contradiction& c : report.contradictions) {
+    out += "<p class=\"bad\"><b>Warning:</b> " +
+           html_escape(contradiction_text(c)) + "</p>\n";
+  }
   for (const GateResult& r : report.metrics) out += section(r);
   return out + "</body>\n</html>\n";
 }

@@ -40,6 +40,29 @@ json decision(const GateDecision& d) {
   };
 }
 
+// The rows whose counted and timed metrics contradict each other, on one
+// line: [] when none.
+std::string contradictions(const std::vector<Contradiction>& all) {
+  json out = json::array();
+  for (const Contradiction& c : all) {
+    out.push_back(json{
+        {"name", c.name},
+        {"counted_metric", c.counted_metric},
+        {"counted_old", number(c.counted_old)},
+        {"counted_new", number(c.counted_new)},
+        {"counted_change_pct", number(c.counted_change_pct)},
+        {"counted_exact", c.counted_exact},
+        {"timed_metric", "wall"},
+        {"timed_change_pct", number(c.timed_change_pct)},
+        {"timed_half_width_99_pct", number(c.timed_half_width_pct)},
+        {"time_moved_pct", number(c.time_moved_pct)},
+        {"old_ns_per_op", number(c.old_ns_per_op)},
+        {"note", contradiction_text(c)},
+    });
+  }
+  return out.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
 std::string document(const GateResult& result) {
   json decisions = json::array();
   for (const GateDecision& d : result.decisions)
@@ -80,8 +103,9 @@ std::string format_gate_json(const GateReport& report) {
     if (!documents.empty()) documents += ",\n";
     documents += document(result);
   }
-  return fmt::format("{{\"exit_code\": {}, \"metrics\": [\n{}]}}\n",
-                     report.exit_code, documents);
+  return fmt::format(
+      "{{\"exit_code\": {}, \"contradictions\": {}, \"metrics\": [\n{}]}}\n",
+      report.exit_code, contradictions(report.contradictions), documents);
 }
 
 }  // namespace fpbench::reports

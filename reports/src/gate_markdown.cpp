@@ -172,11 +172,20 @@ std::string summary(const std::vector<const GateResult*>& order,
   return out + "\n";
 }
 
+// Rows whose counts and times contradict each other, in the open: the
+// counted metric's verdict on them may not be about the timed path.
+std::string contradictions(const GateReport& report) {
+  std::string out;
+  for (const Contradiction& c : report.contradictions)
+    out += "> **Warning:** " + markdown_escape(contradiction_text(c)) + "\n\n";
+  return out;
+}
+
 }  // namespace
 
 std::string format_gate_markdown(const GateReport& report) {
   if (!report.by_metric) {
-    std::string out;
+    std::string out = contradictions(report);
     for (const GateResult& r : report.metrics) {
       if (!out.empty()) out += "\n";
       out += section(r, false);
@@ -184,7 +193,7 @@ std::string format_gate_markdown(const GateReport& report) {
     return out;
   }
   const std::vector<const GateResult*> order = counted_first(report);
-  std::string out = summary(order, report.exit_code);
+  std::string out = summary(order, report.exit_code) + contradictions(report);
   for (std::size_t i = 0; i < order.size(); ++i) {
     if (i > 0) out += "\n";
     out += section(*order[i], true);

@@ -1,6 +1,7 @@
-// fpbench gate's text: per metric the decisions that matter as compare.R's
-// table (counts as old, new and their change) and one line each, then the
-// verdict line, which CI logs end on.
+// fpbench gate's text: a warning per row whose counted and timed metrics
+// contradict each other, then per metric the decisions that matter as
+// compare.R's table (counts as old, new and their change) and one line
+// each, then the verdict line, which CI logs end on.
 
 #include <fmt/format.h>
 
@@ -51,7 +52,12 @@ std::string section(const GateResult& result) {
 }  // namespace
 
 std::string format_gate_text(const GateReport& report) {
-  return each_metric(report, section);
+  // First, so that the verdict line stays the last.
+  std::string out;
+  for (const Contradiction& c : report.contradictions)
+    out += "warning: " + contradiction_text(c) + "\n";
+  if (!out.empty()) out += "\n";
+  return out + each_metric(report, section);
 }
 
 }  // namespace fpbench::reports

@@ -122,6 +122,24 @@ Result<MetricReading> parse_reading(const nlohmann::ordered_json& j,
   return r;
 }
 
+// "outcome": {"NAME": number or text, ...}.
+Result<void> parse_outcomes(const nlohmann::ordered_json& j, SampleRecord& r,
+                            const std::string& input, std::size_t line) {
+  if (!j.is_object())
+    return bad_line(input, line, "\"outcome\" must be an object");
+  for (const auto& [name, value] : j.items()) {
+    if (usable_number(value)) {
+      r.outcomes.emplace_back(name, value.get<double>());
+    } else if (value.is_string()) {
+      r.outcomes.emplace_back(name, value.get<std::string>());
+    } else {
+      return bad_line(input, line,
+                      "outcome '" + name + "' must be a number or a string");
+    }
+  }
+  return {};
+}
+
 Result<SampleRecord> parse_record(std::string_view text,
                                   const std::string& input, std::size_t line) {
   const auto j =
@@ -180,6 +198,10 @@ Result<SampleRecord> parse_record(std::string_view text,
       return ok.error();
     }
   }
+  if (j.contains("outcome")) {
+    if (auto ok = parse_outcomes(j["outcome"], r, input, line); !ok)
+      return ok.error();
+  }
   return r;
 }
 
@@ -210,6 +232,20 @@ std::string metric_names_text() {
   for (std::string_view n : known_metrics())
     names += (names.empty() ? "" : ", ") + std::string(n);
   return names + " or syscalls:NAME";
+}
+
+bool same_outcome(const OutcomeValue& a, const OutcomeValue& b) {
+  if (a.index() != b.index()) return false;
+  if (const auto* text = std::get_if<std::string>(&a))
+    return *text == std::get<std::string>(b);
+  const double x = std::get<double>(a);
+  const double y = std::get<double>(b);
+  return std::fabs(x - y) <= 1e-9 * std::max(std::fabs(x), std::fabs(y));
+}
+
+std::string outcome_text(const OutcomeValue& v) {
+  if (const auto* text = std::get_if<std::string>(&v)) return "'" + *text + "'";
+  return fmt::format("{}", std::get<double>(v));
 }
 
 const MetricReading* SampleRecord::find(std::string_view metric) const {
@@ -252,6 +288,13 @@ std::string sample_jsonl_line(const SampleRecord& record) {
     for (const auto& [site, count] : p.alloc_sites) sites[site] = count;
     profile["alloc_sites"] = std::move(sites);
     j["profile"] = std::move(profile);
+  }
+  if (!record.outcomes.empty()) {
+    nlohmann::ordered_json outcome = nlohmann::ordered_json::object();
+    for (const auto& [name, value] : record.outcomes) {
+      std::visit([&, &key = name](const auto& v) { outcome[key] = v; }, value);
+    }
+    j["outcome"] = std::move(outcome);
   }
   return j.dump() + "\n";
 }

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -195,9 +196,61 @@ TEST(GateFormats, AMetricAloneIsItsSection) {
             md.find("### rate\\_ops\\_per\\_s"))
       << md;
   expect_golden("rates.json", format_gate_json(rates));
-  EXPECT_EQ(format_gate_json(report), "{\"exit_code\": 1, \"metrics\": [\n" +
-                                          format_gate_json(rates) + ",\n" +
-                                          format_gate_json(counts) + "]}\n");
+  EXPECT_EQ(format_gate_json(report),
+            "{\"exit_code\": 1, \"contradictions\": [], \"metrics\": [\n" +
+                format_gate_json(rates) + ",\n" + format_gate_json(counts) +
+                "]}\n");
+}
+
+// A row whose instructions and wall time contradict each other is named in
+// every format, ahead of the metrics, and changes no verdict: the text
+// still ends on the verdict line.
+TEST(GateFormats, AContradictionIsNamedInEveryFormatBeforeTheMetrics) {
+  GateReport report = shared_report();
+  Contradiction c;
+  c.name = "fs/read-file-sync path='non-existing' useFd='true'";
+  c.counted_old = 917097;
+  c.counted_new = 3910;
+  c.counted_change_pct = -99.5737;
+  c.counted_exact = true;
+  c.timed_change_pct = 0.12;
+  c.timed_half_width_pct = 1.9;
+  c.time_moved_pct = 2.02;
+  c.old_ns_per_op = 357.14;
+  report.contradictions = {c};
+  const std::string line = contradiction_text(c);
+  EXPECT_EQ(line.rfind(c.name + ": counted and timed disagree: instructions "
+                                "-99.57% (917097 -> 3910 per operation, "
+                                "exact) but wall +0.12% ±1.90% (99%)",
+                       0),
+            0u)
+      << line;
+
+  const std::string text = format_gate_text(report);
+  EXPECT_EQ(text,
+            "warning: " + line + "\n\n" + format_gate_text(shared_report()));
+
+  const std::string md = format_gate_markdown(report);
+  const std::size_t warning = md.find("> **Warning:** fs/read-file-sync");
+  ASSERT_NE(warning, std::string::npos) << md;
+  EXPECT_LT(md.find("## fpbench gate: FAIL"), warning);
+  EXPECT_LT(warning, md.find("### "));
+
+  const auto json = nlohmann::json::parse(format_gate_json(report));
+  ASSERT_EQ(json["contradictions"].size(), 1u);
+  const auto& j = json["contradictions"][0];
+  EXPECT_EQ(j["name"], c.name);
+  EXPECT_EQ(j["counted_metric"], "instructions");
+  EXPECT_EQ(j["counted_change_pct"], -99.5737);
+  EXPECT_EQ(j["counted_exact"], true);
+  EXPECT_EQ(j["timed_metric"], "wall");
+  EXPECT_EQ(j["timed_change_pct"], 0.12);
+  EXPECT_EQ(j["timed_half_width_99_pct"], 1.9);
+  EXPECT_EQ(j["note"], line);
+  EXPECT_EQ(json["exit_code"], 1);
+
+  EXPECT_NE(format_gate_html(report).find("<b>Warning:</b> fs/read-file-sync"),
+            std::string::npos);
 }
 
 }  // namespace

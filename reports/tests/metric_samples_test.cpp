@@ -114,6 +114,64 @@ TEST(MetricSamples, JsonLinesRoundTripKeepsEveryField) {
   EXPECT_EQ(jsonl(*parsed), text);
 }
 
+TEST(MetricSamples, OutcomesRoundTripAsNumbersAndTextsInTheirOrder) {
+  SampleRecord r = wall_record(Binary::kOld, 1000);
+  r.outcomes = {{"units", 1024.0},
+                {"failed", 0.5},
+                {"label", std::string("failed: EBADF (fstat)")}};
+  const std::string text = sample_jsonl_line(r);
+  const std::string want =
+      "\"outcome\":{\"units\":1024.0,\"failed\":0.5,"
+      "\"label\":\"failed: EBADF (fstat)\"}";
+  EXPECT_TRUE(contains(text, want)) << text;
+  const auto parsed = parse_sample_jsonl(text, "in.jsonl");
+  ASSERT_TRUE(parsed.has_value()) << parsed.error().message;
+  ASSERT_EQ(parsed->front().outcomes.size(), 3u);
+  for (std::size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(parsed->front().outcomes[i].first, r.outcomes[i].first);
+    EXPECT_TRUE(
+        same_outcome(parsed->front().outcomes[i].second, r.outcomes[i].second))
+        << r.outcomes[i].first;
+  }
+  EXPECT_EQ(jsonl(*parsed), text);
+}
+
+TEST(MetricSamples, ALineWithoutOutcomeHasNoneAndIsWrittenWithoutOne) {
+  // As every file written before outcomes existed.
+  const std::string old_line =
+      line_with_metrics(R"({"wall":{"value":5,"time":0.2,"source":"clock"}})") +
+      "\n";
+  const auto parsed = parse_sample_jsonl(old_line, "old.jsonl");
+  ASSERT_TRUE(parsed.has_value()) << parsed.error().message;
+  EXPECT_TRUE(parsed->front().outcomes.empty());
+  EXPECT_FALSE(contains(jsonl(*parsed), "outcome"));
+}
+
+TEST(MetricSamples, AnOutcomeMustBeANumberOrAText) {
+  for (const std::string outcome :
+       {R"([1])", R"({"units":[1]})", R"({"ok":true})", R"({"n":null})"}) {
+    const std::string line =
+        R"({"binary":"old","filename":"f","configuration":"c","metrics":{"syscalls":{"value":4,"source":"tracepoint"}},"outcome":)" +
+        outcome + "}\n";
+    const Error e = error_at_line_three(line);
+    EXPECT_EQ(e.kind, ErrorKind::kBadInput) << outcome;
+    EXPECT_EQ(e.message.rfind("in.jsonl:3: ", 0), 0u) << e.message;
+    EXPECT_TRUE(contains(e.message, "outcome")) << e.message;
+  }
+}
+
+TEST(MetricSamples, OutcomesCompareNumbersCloselyAndTextsExactly) {
+  EXPECT_TRUE(same_outcome(1024.0, 1024.0 * (1 + 1e-12)));
+  EXPECT_FALSE(same_outcome(1024.0, 1025.0));
+  EXPECT_FALSE(same_outcome(0.0, 1e-300));
+  EXPECT_TRUE(same_outcome(std::string("a"), std::string("a")));
+  EXPECT_FALSE(same_outcome(std::string("1"), 1.0));
+  EXPECT_EQ(outcome_text(1024.0), "1024");
+  EXPECT_EQ(outcome_text(0.5), "0.5");
+  EXPECT_EQ(outcome_text(std::string("failed: EBADF (read)")),
+            "'failed: EBADF (read)'");
+}
+
 TEST(MetricSamples, ALineThatIsNotAnObjectNamesInputAndLine) {
   for (const std::string bad : {"[1, 2]", "42"}) {
     const Error e = error_at_line_three(bad + "\n");

@@ -27,6 +27,15 @@ void report(const CounterTotals& totals, benchmark::State& state) {
     put("alloc_bytes", static_cast<double>(*totals.alloc_bytes));
 }
 
+void report_outcome(benchmark::State& state, const std::string& name,
+                    double value) {
+  state.counters["fpbench_outcome_" + name] = benchmark::Counter(value);
+}
+
+void report_outcome_label(benchmark::State& state, const std::string& text) {
+  state.SetLabel(text);
+}
+
 void set_fixed_iterations(std::int64_t iterations) {
   fixed_iterations_value = iterations;
 }

@@ -52,7 +52,7 @@ void run_walks(benchmark::State& state, const std::string& path,
   }
   uv_loop_close(&loop);
   state.SetItemsProcessed(state.iterations());
-  state.counters["entries"] = static_cast<double>(entries);
+  report_outcome(state, "entries", static_cast<double>(entries));
 }
 
 std::optional<Mode> parse_mode(const std::string& name) {

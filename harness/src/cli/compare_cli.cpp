@@ -7,13 +7,17 @@
 //
 // fpbench's JSON Lines (fpbench run --metric) give one table per metric: for
 // wall compare.R's, for counts old, new and their change, "exact" where both
-// sides count the same in every process.
+// sides count the same in every process; then a warning per row whose
+// instructions and wall time contradict each other (contradictions.hpp).
 
+#include <cstdio>
 #include <string>
 #include <vector>
 
 #include "explain_output.hpp"
 #include "fpbench/base/cli_vocabulary.hpp"
+#include "fpbench/reports/contradictions.hpp"
+#include "fpbench/reports/markdown.hpp"
 #include "fpbench/reports/metric_table.hpp"
 #include "fpbench/reports/plot.hpp"
 #include "fpbench/reports/report_format.hpp"
@@ -87,6 +91,11 @@ class Compare : public Subcommand {
     if (metrics->size() > 1 && (!plot_.empty() || !plot_improvement_.empty())) {
       return usage_error("--plot draws one metric: choose it with --metric");
     }
+    // Counts and times of one row that cannot both be true are said under
+    // the tables (text, Markdown), else on stderr.
+    const std::vector<reports::Contradiction> contradictions =
+        loaded->has_metrics ? reports::find_contradictions(loaded->records)
+                            : std::vector<reports::Contradiction>{};
     const RenderFormat render =
         [&](const std::string& name) -> Result<std::string> {
       const auto f = reports::parse_report_format(name);
@@ -95,10 +104,19 @@ class Compare : public Subcommand {
         return reports::render_comparison(
             loaded->samples, *f, reports::ReportOptions{only_significant_});
       }
-      return render_metrics(*loaded, *metrics, *f);
+      auto out = render_metrics(*loaded, *metrics, *f);
+      if (out) *out += contradiction_notes(contradictions, *f);
+      return out;
     };
     const auto report = render(format_);
     if (!report) return report.error();
+    if (*format == reports::ReportFormat::kJson ||
+        *format == reports::ReportFormat::kCsv) {
+      for (const reports::Contradiction& c : contradictions) {
+        std::fprintf(stderr, "fpbench: warning: %s\n",
+                     reports::contradiction_text(c).c_str());
+      }
+    }
     if (auto written = write_stdout(*report); !written) return written.error();
     if (auto written = write_output_files(files_, render); !written)
       return written.error();
@@ -163,6 +181,24 @@ class Compare : public Subcommand {
       }
     }
     if (json && metrics.size() > 1) out = "[\n" + out + "]\n";
+    return out;
+  }
+
+  // After the tables, as compare.R's note is: a line each.
+  static std::string contradiction_notes(
+      const std::vector<reports::Contradiction>& contradictions,
+      reports::ReportFormat format) {
+    const bool markdown = format == reports::ReportFormat::kMarkdown;
+    if (contradictions.empty() ||
+        (!markdown && format != reports::ReportFormat::kText))
+      return "";
+    std::string out = "\n";
+    for (const reports::Contradiction& c : contradictions) {
+      const std::string text = reports::contradiction_text(c);
+      out += markdown
+                 ? "> **Warning:** " + reports::markdown_escape(text) + "\n\n"
+                 : "warning: " + text + "\n";
+    }
     return out;
   }
 

@@ -13,7 +13,8 @@
 // --max-regression (5%), instructions beyond 1%, system calls on any rise;
 // --max-regression METRIC=PCT and --threshold METRIC:PATTERN=PCT set a
 // metric's own. Each metric's verdict names it and its source; the exit code
-// is the worst of them.
+// is the worst of them. A row whose instructions and wall time contradict
+// each other is named first (contradictions.hpp), in every format.
 
 #include <string>
 #include <vector>
@@ -134,7 +135,10 @@ class Gate : public Subcommand {
     print_sample_warnings(*loaded);
     auto report = gate(*loaded, inputs->metric_names, *settings);
     if (!report) return report.error();
-    if (loaded->has_metrics) add_explanations(loaded->records, *report);
+    if (loaded->has_metrics) {
+      add_explanations(loaded->records, *report);
+      report->contradictions = reports::find_contradictions(loaded->records);
+    }
     const OutputFormat format = *parse_output_format(format_, kFormats);
     std::string text = render(format, *report);
     if (explain_ && format == OutputFormat::kText) {

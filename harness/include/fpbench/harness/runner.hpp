@@ -25,6 +25,11 @@
 //
 // Resume: records already in the output count towards each pass, so an
 // interrupted run continues where it stopped.
+//
+// One path: after the passes, every pass's samples of a benchmark and side
+// must report the outcomes (reports/metric_samples.hpp) its first reporting
+// pass's did, the timed one where there is one; each difference is a
+// failure of the run (harness/src/outcome_check.hpp).
 
 #include <array>
 #include <chrono>

@@ -215,9 +215,16 @@ bool hardware_instruction_counter_available();
 // A Google Benchmark binary's rows give their rate as iterations per second
 // (1 / real_time), as `fpbench compare --gbench-json` reads them: its
 // items_per_second counts whatever the benchmark says an item is.
+// Every row's counters named fpbench_outcome_NAME are its outcomes NAME
+// (reports/metric_samples.hpp), and with RowLabel::kOutcome its label is
+// the outcome "label": fpbench-scenarios labels a row with what its loop
+// ended with, while a Google Benchmark binary's label is its author's free
+// text, which may carry a time.
 enum class RowRate { kItemsPerSecond, kPerIteration };
+enum class RowLabel { kOutcome, kText };
 Result<std::vector<reports::SampleRecord>> parse_scenario_json(
-    const std::string& json, RowRate rate_from = RowRate::kItemsPerSecond);
+    const std::string& json, RowRate rate_from = RowRate::kItemsPerSecond,
+    RowLabel label = RowLabel::kOutcome);
 
 // The instruction counts of a callgrind output file (--combine-dumps=yes),
 // one per loop in the order the loops ran: fpbench-scenarios dumps a part

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "fpbench/reports/comparison.hpp"
+#include "fpbench/reports/contradictions.hpp"
 #include "fpbench/reports/explain.hpp"
 #include "fpbench/stats/multiple_comparisons.hpp"
 
@@ -93,6 +94,10 @@ struct GateReport {
   // otherwise the one result's document alone.
   bool by_metric = false;
   int exit_code = 0;  // the worst of the metrics'
+  // Rows whose counted and timed metrics contradict each other
+  // (contradictions.hpp): named before the metrics, in every format; they
+  // change no decision and no exit code.
+  std::vector<Contradiction> contradictions{};
 };
 
 // Per metric, the compare table of the regressed, improved and undecided

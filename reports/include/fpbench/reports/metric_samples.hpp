@@ -25,6 +25,10 @@
 //             kMaxProfiledFunctions by inclusive count), and "alloc_sites",
 //             {"CALLER":calls,...} per operation, the functions that called
 //             an allocator (harness/callgrind_profile.hpp).
+// outcome     what the measured code did, as its source reports it, by name:
+//             {"units":1024,"failed":0,"label":"failed: EBADF (fstat)"},
+//             numbers or texts; absent when the source reports none (and in
+//             files written before fpbench had outcomes).
 //
 // A process reads the metrics its source can: a timed run gives wall, cpu
 // and faults; a counting run syscalls; a Valgrind run instructions. The
@@ -37,6 +41,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "fpbench/base/result.hpp"
@@ -93,6 +98,18 @@ struct LoopProfile {
   }
 };
 
+// What the measured code did, as a number or a text: values that do not
+// depend on how long or how often it ran (the size a read returned, the
+// share of operations that failed, the error they failed with, a command's
+// exit status), so that a timed and a counted sample of one benchmark that
+// took one path report the same (harness/src/outcome_check.hpp).
+using OutcomeValue = std::variant<double, std::string>;
+
+// Numbers equal to 1e-9 relative (they pass through JSON), texts exactly.
+bool same_outcome(const OutcomeValue& a, const OutcomeValue& b);
+// "1024", "0.5", "'failed: EBADF (fstat)'": for messages.
+std::string outcome_text(const OutcomeValue& v);
+
 struct SampleRecord {
   Binary binary = Binary::kOld;
   std::string filename;
@@ -101,6 +118,7 @@ struct SampleRecord {
   std::string isa;
   std::vector<std::pair<std::string, MetricReading>> metrics;
   LoopProfile profile{};  // instructions under callgrind only
+  std::vector<std::pair<std::string, OutcomeValue>> outcomes{};
 
   [[nodiscard]] const MetricReading* find(std::string_view metric) const;
 };

@@ -7,6 +7,7 @@
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
+#include <string>
 
 #include "fpbench/scenarios/loop_counters.hpp"
 
@@ -15,6 +16,19 @@ namespace fpbench::scenarios {
 // Adds the totals to the benchmark's counters (fpbench_*), as reported in
 // its JSON.
 void report(const CounterTotals& totals, benchmark::State& state);
+
+// What the loop did, which the harness compares between a benchmark's timed
+// and counted samples: a counted sample that took another path (a
+// descriptor Valgrind holds, a limit it lowered) must not pass for the
+// timed one. A value that does not depend on how long or how often the loop
+// ran: the size the last operation read, the share of operations that
+// failed. Reported as the counter fpbench_outcome_NAME.
+void report_outcome(benchmark::State& state, const std::string& name,
+                    double value);
+// The same in words, as the row's label: the error the operations failed
+// with ("failed: EBADF (fstat)"), never a path or a time that differs from
+// one process to the next.
+void report_outcome_label(benchmark::State& state, const std::string& text);
 
 // `--iterations=N`: every loop runs exactly N iterations and its first is a
 // warm-up the counters leave out (so N - 1 are counted), to make counts per
