@@ -46,4 +46,24 @@ if [ "${COUNTS:-1}" != 0 ]; then
   "$fpbench" compare "$out_dir/counts.jsonl" --metric instructions,syscalls \
     --markdown "$out_dir/counts.md" | tee "$out_dir/counts.txt"
   echo "reports: $out_dir/counts.txt $out_dir/counts.md $out_dir/counts.jsonl" >&2
+  # The counts beside the times of the same rows: fpbench compare warns of a
+  # row whose instructions moved in a way its wall time cannot have
+  # (docs/statistics.md, counts that contradict their times).
+  /usr/bin/python3 - "$out_dir/samples.csv" > "$out_dir/checked.jsonl" <<'PY'
+import csv, json, sys
+for row in csv.DictReader(open(sys.argv[1], newline="")):
+    print(json.dumps({"binary": row["binary"], "filename": row["filename"],
+                      "configuration": row["configuration"], "iterations": 1,
+                      "metrics": {"wall": {"value": float(row["rate"]),
+                                           "time": float(row["time"]),
+                                           "source": "clock"}}}))
+PY
+  cat "$out_dir/counts.jsonl" >> "$out_dir/checked.jsonl"
+  "$fpbench" compare "$out_dir/checked.jsonl" --metric wall,instructions --format csv \
+    > /dev/null 2> "$out_dir/contradictions.txt" || true
+  if [ -s "$out_dir/contradictions.txt" ]; then
+    cat "$out_dir/contradictions.txt" >&2
+  else
+    echo "counts and times agree: no row's instructions contradict its wall time" >&2
+  fi
 fi
