@@ -85,4 +85,4 @@ fi
 echo "ci/test.sh: the 15 slowest tests of this run:"
 for log in "$logs"/*.log; do
   sed -nE "s/^ *[0-9]+\/[0-9]+ Test +#[0-9]+: ([^ ]+) .* ([0-9.]+) sec\$/\2 \1 ($(basename "$log" .log))/p" "$log"
-done | sort -rn | head -n 15 | awk '{ printf "  %8.2f s  %s %s\n", $1, $2, $3 }'
+done | sort -rn | awk 'NR <= 15 { printf "  %8.2f s  %s %s\n", $1, $2, $3 }'
