@@ -76,7 +76,8 @@ std::string why_not_alone(int pid) {
   if (children.find_first_not_of(" \n") != std::string::npos)
     return "a child process";
   if (const std::int64_t bytes = written_bytes(proc); bytes > kAloneWriteBytes)
-    return std::to_string(bytes >> 20) + " MiB written to files";
+    return std::to_string((bytes + (1 << 20) - 1) >> 20) +
+           " MiB written to files";
   return "";
 }
 

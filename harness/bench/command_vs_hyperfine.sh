@@ -34,5 +34,5 @@ print(f"{name}: hyperfine -N mean {hf_mean * 1e3:.3f} ms median "
       f"ms median {fp_med * 1e3:.3f} ms ({len(rows)} samples); fpbench / "
       f"hyperfine: mean {fp_mean / hf_mean:.4f}, median {fp_med / hf_med:.4f}")
 PY
-  grep -h "starting a process" "$work/fp.err" || true
+  grep -h "does nothing" "$work/fp.err" || true
 done
