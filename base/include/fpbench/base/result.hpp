@@ -16,6 +16,7 @@
 
 #include "fpbench/base/check.hpp"
 #include "fpbench/base/error.hpp"
+#include "fpbench/base/try.hpp"
 
 namespace fpbench {
 
