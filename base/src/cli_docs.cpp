@@ -12,6 +12,7 @@
 
 #include "fpbench/base/command_line.hpp"
 #include "fpbench/base/file_write.hpp"
+#include "fpbench/base/try.hpp"
 
 namespace fpbench::cli {
 namespace {
@@ -237,10 +238,8 @@ Result<void> write_man_pages(const std::vector<CommandDoc>& commands,
   for (const CommandDoc& c : commands) {
     if (c.forwards) continue;
     const std::string path = dir + "/" + man_page_name(c.name) + ".1";
-    if (auto w =
-            write_file_atomically(path, format_man_page(c, version, pages));
-        !w)
-      return w.error();
+    FPBENCH_TRY(
+        write_file_atomically(path, format_man_page(c, version, pages)));
   }
   return {};
 }
@@ -354,15 +353,14 @@ Result<std::vector<CommandDoc>> with_tables(std::vector<CommandDoc> commands,
     std::stringstream text;
     text << in.rdbuf();
     if (!in) return io_error(std::string("cannot read ") + argv[i]);
-    auto table = parse_command_table(text.str());
-    if (!table) return table.error();
-    if (table->empty()) continue;
+    FPBENCH_ASSIGN_OR_RETURN(auto table, parse_command_table(text.str()));
+    if (table.empty()) continue;
     auto at = std::find_if(commands.begin(), commands.end(),
                            [&](const CommandDoc& c) {
-                             return c.forwards && c.name == table->front().name;
+                             return c.forwards && c.name == table.front().name;
                            });
     if (at != commands.end()) at = commands.erase(at);
-    commands.insert(at, table->begin(), table->end());
+    commands.insert(at, table.begin(), table.end());
   }
   return commands;
 }

@@ -6,6 +6,7 @@
 #include <charconv>
 
 #include "fpbench/base/error.hpp"
+#include "fpbench/base/try.hpp"
 
 namespace fpbench {
 namespace {
@@ -40,19 +41,17 @@ Result<std::vector<int>> parse_cpu_list(std::string_view text) {
     const std::size_t comma = rest.find(',');
     const std::string_view entry = rest.substr(0, comma);
     const std::size_t dash = entry.find('-');
-    auto first = cpu_number(entry.substr(0, dash), text);
-    if (!first) return first.error();
-    int last = *first;
+    FPBENCH_ASSIGN_OR_RETURN(auto first,
+                             cpu_number(entry.substr(0, dash), text));
+    int last = first;
     if (dash != std::string_view::npos) {
-      auto to = cpu_number(entry.substr(dash + 1), text);
-      if (!to) return to.error();
-      last = *to;
-      if (last < *first) {
+      FPBENCH_ASSIGN_OR_RETURN(last, cpu_number(entry.substr(dash + 1), text));
+      if (last < first) {
         return usage_error("'" + std::string(text) + "': the range '" +
                            std::string(entry) + "' runs backwards");
       }
     }
-    for (int cpu = *first; cpu <= last; ++cpu) out.push_back(cpu);
+    for (int cpu = first; cpu <= last; ++cpu) out.push_back(cpu);
     if (comma == std::string_view::npos) break;
     rest.remove_prefix(comma + 1);
   }
