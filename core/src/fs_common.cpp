@@ -10,6 +10,8 @@
 #include <cstring>
 #include <utility>
 
+#include "fpbench/base/try.hpp"
+
 namespace fpbench::core {
 namespace {
 
@@ -171,11 +173,11 @@ Result<void> write_all(int fd, std::string_view bytes) {
 Result<void> write_bytes(const PathOrFd& file, std::string_view bytes,
                          const WriteOptions& options,
                          std::string_view default_flag) {
-  auto handle = open_file(file, options.flag ? *options.flag : default_flag,
-                          options.mode);
-  if (!handle) return handle.error();
-  if (auto written = write_all(handle->fd(), bytes); !written) return written;
-  return finish_write(*handle, options.flush);
+  FPBENCH_ASSIGN_OR_RETURN(
+      auto handle, open_file(file, options.flag ? *options.flag : default_flag,
+                             options.mode));
+  FPBENCH_TRY(write_all(handle.fd(), bytes));
+  return finish_write(handle, options.flush);
 }
 
 Result<void> overwrite_bytes(const PathOrFd& file, std::string_view bytes,

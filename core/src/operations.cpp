@@ -10,6 +10,7 @@
 #include <variant>
 
 #include "fpbench/base/check.hpp"
+#include "fpbench/base/try.hpp"
 #include "fpbench/core/print.hpp"
 
 namespace fpbench::core {
@@ -47,9 +48,7 @@ Result<void> read_into(const PathOrFd& file, std::optional<Encoding> encoding,
   // The last result goes before the read, as it would at the end of a
   // caller's scope, so a loop of reads reuses its allocation as before.
   contents.emplace<std::string>();
-  Result<FileContents> r = read(file, encoding);
-  if (!r) return r.error();
-  contents = std::move(*r);
+  FPBENCH_ASSIGN_OR_RETURN(contents, read(file, encoding));
   return {};
 }
 
@@ -70,7 +69,7 @@ Result<void> floor_print(int fd, const Value&, std::string_view line) {
 }
 
 Result<std::size_t> count_of(Result<ReaddirResult> r) {
-  if (!r) return r.error();
+  FPBENCH_TRY(r);
   return std::visit([](const auto& list) { return list.size(); }, *r);
 }
 

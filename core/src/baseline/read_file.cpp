@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <vector>
 
+#include "fpbench/base/try.hpp"
 #include "fpbench/core/fs.hpp"
 #include "fpbench/core/transcode.hpp"
 #include "fs_common.hpp"
@@ -54,13 +55,11 @@ Result<std::string> read_all(int fd) {
 
 Result<FileContents> read_file_sync(const PathOrFd& file,
                                     std::optional<Encoding> encoding) {
-  auto handle = detail::open_file(file, "r", 0666);
-  if (!handle) return handle.error();
-  Result<std::string> bytes = read_all(handle->fd());
-  if (!bytes) return bytes.error();
-  if (auto closed = handle->close(); !closed) return closed.error();
-  if (!encoding) return FileContents(std::move(*bytes));
-  JsString text = decode(*bytes, *encoding);
+  FPBENCH_ASSIGN_OR_RETURN(auto handle, detail::open_file(file, "r", 0666));
+  FPBENCH_ASSIGN_OR_RETURN(std::string bytes, read_all(handle.fd()));
+  FPBENCH_TRY(handle.close());
+  if (!encoding) return FileContents(std::move(bytes));
+  JsString text = decode(bytes, *encoding);
   if (text.length() > kMaxStringLength) return detail::string_too_long_error();
   return FileContents(std::move(text));
 }

@@ -15,6 +15,7 @@
 #include <cstring>
 #include <utility>
 
+#include "fpbench/base/try.hpp"
 #include "fs_common.hpp"
 #include "readdir_detail.hpp"
 
@@ -243,10 +244,8 @@ Result<ReaddirResult> readdir_recursive(const std::string& path,
                                         const ReaddirOptions& options) {
   detail::BaselineWalk walk(path, options);
   while (const std::string* dir = walk.next_directory()) {
-    auto listing = scan_directory(*dir);
-    if (!listing) return listing.error();
-    if (auto added = walk.add_listing(std::move(*listing)); !added)
-      return added.error();
+    FPBENCH_ASSIGN_OR_RETURN(auto listing, scan_directory(*dir));
+    FPBENCH_TRY(walk.add_listing(std::move(listing)));
   }
   return std::move(walk).take_result();
 }

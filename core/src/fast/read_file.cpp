@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "fpbench/base/try.hpp"
 #include "fpbench/core/fs.hpp"
 #include "fpbench/core/transcode.hpp"
 #include "fs_common.hpp"
@@ -105,12 +106,10 @@ Result<FileContents> contents_of(std::string bytes,
 
 Result<FileContents> read_file_sync(const PathOrFd& file,
                                     std::optional<Encoding> encoding) {
-  auto handle = detail::open_file(file, "r", 0666);
-  if (!handle) return handle.error();
-  Result<std::string> bytes = read_bytes(handle->fd());
-  if (!bytes) return bytes.error();
-  if (auto closed = handle->close(); !closed) return closed.error();
-  return contents_of(std::move(*bytes), encoding);
+  FPBENCH_ASSIGN_OR_RETURN(auto handle, detail::open_file(file, "r", 0666));
+  FPBENCH_ASSIGN_OR_RETURN(std::string bytes, read_bytes(handle.fd()));
+  FPBENCH_TRY(handle.close());
+  return contents_of(std::move(bytes), encoding);
 }
 
 }  // namespace fpbench::core::fast

@@ -23,6 +23,7 @@
 #include <memory>
 #include <utility>
 
+#include "fpbench/base/try.hpp"
 #include "fs_common.hpp"
 #include "readdir_detail.hpp"
 
@@ -489,7 +490,7 @@ Result<ReaddirResult> Walker::run() {
     const std::size_t queued = dirs_.size();
     const Result<void> listed = list(i, fd);
     if (i == 0) {
-      if (!listed) return listed.error();
+      FPBENCH_TRY(listed);
       continue;
     }
     if (listed && dirs_.size() > queued && kept_ < kMaxKeptDescriptors) {
@@ -498,7 +499,7 @@ Result<ReaddirResult> Walker::run() {
     } else {
       ::close(fd);
     }
-    if (!listed) return listed.error();
+    FPBENCH_TRY(listed);
   }
   last_walk_entries() = with_types_ ? dirents_.size() : names_.size();
   if (with_types_) return ReaddirResult(std::move(dirents_));

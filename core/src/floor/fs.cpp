@@ -4,6 +4,7 @@
 
 #include "fpbench/core/fs.hpp"
 
+#include "fpbench/base/try.hpp"
 #include "fs_common.hpp"
 
 namespace fpbench::core::floor {
@@ -19,12 +20,11 @@ Result<void> append_file_sync(const PathOrFd& file, std::string_view bytes,
 }
 
 Result<void> read_file_sync(const PathOrFd& file, std::string& buffer) {
-  auto handle = detail::open_file(file, "r", 0666);
-  if (!handle) return handle.error();
-  const Result<std::size_t> n = detail::read_to_end(handle->fd(), buffer);
-  if (!n) return n.error();
-  buffer.resize(*n);
-  return handle->close();
+  FPBENCH_ASSIGN_OR_RETURN(auto handle, detail::open_file(file, "r", 0666));
+  FPBENCH_ASSIGN_OR_RETURN(const std::size_t n,
+                           detail::read_to_end(handle.fd(), buffer));
+  buffer.resize(n);
+  return handle.close();
 }
 
 }  // namespace fpbench::core::floor

@@ -17,6 +17,7 @@
 #include <cstring>
 #include <vector>
 
+#include "fpbench/base/try.hpp"
 #include "fs_common.hpp"
 #include "readdir_detail.hpp"
 
@@ -49,7 +50,7 @@ class Counter {
     if (fd < 0) return detail::fs_error(errno, "scandir", root_);
     const Result<void> walked = walk(fd, 0);
     ::close(fd);
-    if (!walked) return walked.error();
+    FPBENCH_TRY(walked);
     return count_;
   }
 
@@ -107,9 +108,8 @@ class Counter {
     if (levels().size() <= depth) levels().resize(depth + 1);
     levels()[depth].fd = fd;
     levels()[depth].id_known = false;
-    const Result<std::size_t> used = read_all(fd, depth);
-    if (!used) return used.error();
-    for (std::size_t offset = 0; offset < *used;) {
+    FPBENCH_ASSIGN_OR_RETURN(const std::size_t used, read_all(fd, depth));
+    for (std::size_t offset = 0; offset < used;) {
       const auto* d = reinterpret_cast<const struct dirent64*>(
           levels()[depth].buffer.data() + offset);
       offset += d->d_reclen;
@@ -139,7 +139,7 @@ class Counter {
                   !on_chain(depth, st.st_dev, st.st_ino);
       }
       if (!descend) continue;
-      if (auto r = descend_into(fd, name, depth); !r) return r;
+      FPBENCH_TRY(descend_into(fd, name, depth));
     }
     return {};
   }
