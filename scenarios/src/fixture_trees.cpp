@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "fixtures.hpp"
+#include "fpbench/base/try.hpp"
 
 namespace fpbench::scenarios {
 namespace {
@@ -68,19 +69,19 @@ Result<void> make_file(const std::string& path, std::string& first) {
 std::string word(std::mt19937& rng) { return kWords[rng() % kWords.size()]; }
 
 Result<void> make_node_tree(const std::string& root) {
-  if (auto r = make_directory(root); !r) return r;
+  FPBENCH_TRY(make_directory(root));
   // lib: 36 directories up to three deep (lib/internal/streams/...), 300 files.
-  if (auto r = generate_tree(root + "/lib", {36, 300, 3, 20}); !r) return r;
+  FPBENCH_TRY(generate_tree(root + "/lib", {36, 300, 3, 20}));
   // test: 859 directories besides parallel, with 13,000 - 860 - 5,400 files.
-  if (auto r = generate_tree(root + "/test", {859, 6740, 5, 21}); !r) return r;
+  FPBENCH_TRY(generate_tree(root + "/test", {859, 6740, 5, 21}));
   const std::string parallel = root + "/test/parallel";
-  if (auto r = make_directory(parallel); !r) return r;
+  FPBENCH_TRY(make_directory(parallel));
   std::mt19937 rng(22);
   std::string first;
   for (int i = 0; i < 5400; ++i) {
     const std::string name =
         "test-" + word(rng) + "-" + word(rng) + "-" + std::to_string(i) + ".js";
-    if (auto r = make_file(parallel + "/" + name, first); !r) return r;
+    FPBENCH_TRY(make_file(parallel + "/" + name, first));
   }
   return {};
 }
@@ -89,12 +90,10 @@ Result<void> make_chain(const std::string& root, int depth,
                         int files_per_level) {
   std::string dir = root;
   for (int level = 0; level <= depth; ++level) {
-    if (auto r = make_directory(dir); !r) return r;
+    FPBENCH_TRY(make_directory(dir));
     std::string first;
     for (int i = 0; i < files_per_level; ++i) {
-      if (auto r = make_file(dir + "/file-" + std::to_string(i) + ".js", first);
-          !r)
-        return r;
+      FPBENCH_TRY(make_file(dir + "/file-" + std::to_string(i) + ".js", first));
     }
     dir += "/d" + std::to_string(level);
   }
@@ -157,7 +156,7 @@ Result<std::string> once(const std::string& key, const std::string& path,
   auto it = made.find(key);
   if (it == made.end())
     it = made.emplace(key, build_cached(path, make, a, b)).first;
-  if (!it->second) return it->second.error();
+  FPBENCH_TRY(it->second);
   return path;
 }
 
@@ -172,13 +171,13 @@ Result<void> generate_tree(const std::string& root, const TreeShape& shape) {
   };
   std::vector<Dir> dirs{{root, 0, {}}};
   std::vector<std::size_t> can_hold{0};  // directories less than max_depth deep
-  if (auto r = make_directory(root); !r) return r;
+  FPBENCH_TRY(make_directory(root));
   for (std::size_t i = 0; i < shape.directories; ++i) {
     const Dir& parent = dirs[can_hold[rng() % can_hold.size()]];
     Dir child{parent.path + "/" + word(rng) + "-" + std::to_string(i),
               parent.depth + 1,
               {}};
-    if (auto r = make_directory(child.path); !r) return r;
+    FPBENCH_TRY(make_directory(child.path));
     if (child.depth < shape.max_depth) can_hold.push_back(dirs.size());
     dirs.push_back(std::move(child));
   }
@@ -186,7 +185,7 @@ Result<void> generate_tree(const std::string& root, const TreeShape& shape) {
     Dir& dir = dirs[rng() % dirs.size()];
     const std::string name = word(rng) + "-" + std::to_string(i) +
                              kExtensions[rng() % kExtensions.size()];
-    if (auto r = make_file(dir.path + "/" + name, dir.first_file); !r) return r;
+    FPBENCH_TRY(make_file(dir.path + "/" + name, dir.first_file));
   }
   return {};
 }
@@ -196,11 +195,10 @@ Result<std::string> node_tree(std::string_view dir) {
     return bad_input_error("no fixture tree '" + std::string(dir) + "'");
   }
   const std::string root = tree_cache_dir() + "/node";
-  auto made = once(
+  FPBENCH_TRY(once(
       "node", root,
       [](const std::string& path, int, int) { return make_node_tree(path); }, 0,
-      0);
-  if (!made) return made.error();
+      0));
   return root + "/" + std::string(dir);
 }
 

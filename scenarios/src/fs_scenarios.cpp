@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "fixtures.hpp"
+#include "fpbench/base/try.hpp"
 #include "fpbench/core/encoding.hpp"
 #include "fpbench/core/fs.hpp"
 #include "fpbench/core/operations.hpp"
@@ -114,10 +115,7 @@ core::Result<std::size_t> read_once(const core::Operations& ops,
                                     const core::PathOrFd& source,
                                     std::optional<Encoding> encoding,
                                     core::FileContents& contents) {
-  if (const core::Result<void> r =
-          ops.read_file_sync(source, encoding, contents);
-      !r)
-    return r.error();
+  FPBENCH_TRY(ops.read_file_sync(source, encoding, contents));
   if (const auto* text = std::get_if<JsString>(&contents))
     return text->length();
   return std::get<std::string>(contents).size();

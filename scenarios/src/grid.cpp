@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "fpbench/base/check.hpp"
+#include "fpbench/base/try.hpp"
 
 namespace fpbench::scenarios {
 
@@ -61,9 +62,9 @@ Grid& Grid::add(Parameter parameter, std::vector<Value> values) {
 Result<void> Grid::set(std::string_view key, std::string_view value) {
   for (Key& k : keys_) {
     if (k.parameter.key != key) continue;
-    auto taken = params::parse_value(k.parameter, value);
-    if (!taken) return taken.error();
-    k.values = {std::move(*taken)};
+    FPBENCH_ASSIGN_OR_RETURN(auto taken,
+                             params::parse_value(k.parameter, value));
+    k.values = {std::move(taken)};
     return {};
   }
   return usage_error("no parameter '" + std::string(key) + "' in this grid");

@@ -31,6 +31,7 @@
 
 #include "build_info.hpp"
 #include "fpbench/base/parameters.hpp"
+#include "fpbench/base/try.hpp"
 #include "fpbench/core/implementation.hpp"
 #include "fpbench/core/transcode.hpp"
 #include "fpbench/scenarios/counters.hpp"
@@ -103,13 +104,13 @@ void list_parameters() {
 fpbench::Result<void> apply_set(
     std::vector<fpbench::scenarios::Scenario>& scenarios,
     std::string_view text) {
-  const auto a = fpbench::params::parse_assignment(text);
-  if (!a) return a.error();
+  FPBENCH_ASSIGN_OR_RETURN(const auto a,
+                           fpbench::params::parse_assignment(text));
   bool taken = false;
   std::optional<fpbench::Error> refused;
   std::erase_if(scenarios, [&](fpbench::scenarios::Scenario& s) {
-    if (!s.grid.has(a->key)) return false;
-    const auto set = s.grid.set(a->key, a->value);
+    if (!s.grid.has(a.key)) return false;
+    const auto set = s.grid.set(a.key, a.value);
     if (set) {
       taken = true;
       return false;
@@ -120,7 +121,7 @@ fpbench::Result<void> apply_set(
   });
   if (taken) return {};
   if (refused) return *refused;
-  return fpbench::usage_error("no scenario has a parameter '" + a->key +
+  return fpbench::usage_error("no scenario has a parameter '" + a.key +
                               "' (see --list)");
 }
 
