@@ -8,6 +8,7 @@
 #include <optional>
 #include <utility>
 
+#include "fpbench/base/try.hpp"
 #include "fpbench/reports/sample_value.hpp"
 #include "json_text.hpp"
 
@@ -107,15 +108,15 @@ class RowReader {
 enum class RowKind { kIteration, kAggregate };
 
 Result<RowKind> row_kind(const RowReader& r, const std::string& name) {
-  const auto run_type = r.optional_string("run_type", name);
-  if (!run_type) return run_type.error();
-  if (run_type->has_value()) {
-    if (**run_type == "iteration") return RowKind::kIteration;
-    if (**run_type == "aggregate") return RowKind::kAggregate;
+  FPBENCH_ASSIGN_OR_RETURN(const auto run_type,
+                           r.optional_string("run_type", name));
+  if (run_type.has_value()) {
+    if (*run_type == "iteration") return RowKind::kIteration;
+    if (*run_type == "aggregate") return RowKind::kAggregate;
     return bad_input_error(
         fmt::format("benchmark '{}': unknown run_type '{}': expected "
                     "'iteration' or 'aggregate'",
-                    name, **run_type));
+                    name, *run_type));
   }
   // Before 1.5 there was no run_type.
   if (r.has("aggregate_name") || r.has("big_o") || r.has("rms")) {
@@ -131,47 +132,44 @@ Result<RowKind> row_kind(const RowReader& r, const std::string& name) {
 Result<std::optional<std::string>> skip_warning(const RowReader& r,
                                                 const std::string& name,
                                                 std::string_view source) {
-  const auto errored = r.flag("error_occurred", name);
-  if (!errored) return errored.error();
-  const auto skipped = r.flag("skipped", name);
-  if (!skipped) return skipped.error();
-  if (!*errored && !*skipped) return std::optional<std::string>();
-  const auto message =
-      r.optional_string(*errored ? "error_message" : "skip_message", name);
-  if (!message) return message.error();
+  FPBENCH_ASSIGN_OR_RETURN(const auto errored, r.flag("error_occurred", name));
+  FPBENCH_ASSIGN_OR_RETURN(const auto skipped, r.flag("skipped", name));
+  if (!errored && !skipped) return std::optional<std::string>();
+  FPBENCH_ASSIGN_OR_RETURN(
+      const auto message,
+      r.optional_string(errored ? "error_message" : "skip_message", name));
   return std::optional<std::string>(
       fmt::format("{}: benchmark '{}' skipped: {}", source, name,
-                  message->value_or("(no message given)")));
+                  message.value_or("(no message given)")));
 }
 
 Result<Row> sample_row(const RowReader& r, const std::string& name,
                        TimeMetric metric) {
   const std::string_view key = time_metric_name(metric);
-  const auto time = r.number(key, name);
-  if (!time) return time.error();
-  const auto unit = r.optional_string("time_unit", name);
-  if (!unit) return unit.error();
-  if (!unit->has_value()) {
+  FPBENCH_ASSIGN_OR_RETURN(const auto time, r.number(key, name));
+  FPBENCH_ASSIGN_OR_RETURN(const auto unit,
+                           r.optional_string("time_unit", name));
+  if (!unit.has_value()) {
     return bad_input_error(
         fmt::format("benchmark '{}' has no \"time_unit\"", name));
   }
-  const std::optional<double> per_second = units_per_second(**unit);
+  const std::optional<double> per_second = units_per_second(*unit);
   if (!per_second) {
     return bad_input_error(
         fmt::format("benchmark '{}': unknown time_unit '{}': expected "
                     "ns, us, ms or s",
-                    name, **unit));
+                    name, *unit));
   }
   // Checked in seconds, and the rate too: a time that is normal in ns can
   // be subnormal in seconds, and a tiny one makes an infinite rate.
-  const double rate = *per_second / *time;
-  auto why = why_not_positive(*time / *per_second);
+  const double rate = *per_second / time;
+  auto why = why_not_positive(time / *per_second);
   if (!why) why = why_not_positive(rate);
   if (why) {
     return bad_input_error(
         fmt::format("benchmark '{}': {} is {} {}, which cannot become a rate: "
                     "it {} (a time must be positive, finite and normal)",
-                    name, key, *time, **unit, *why));
+                    name, key, time, *unit, *why));
   }
   Row row;
   const std::size_t slash = name.find('/');
@@ -204,12 +202,10 @@ Result<void> add_gbench_json(std::string_view json_text,
                              std::string_view source_name, Binary side,
                              TimeMetric metric, SampleSet& out,
                              std::vector<std::string>& warnings) {
-  const auto doc = parse_tool_json(json_text, source_name, kExpected);
-  if (!doc) return doc.error();
-  const auto benchmarks =
-      doc->is_object() ? doc->find("benchmarks") : doc->end();
-  if (!doc->is_object() || benchmarks == doc->end() ||
-      !benchmarks->is_array()) {
+  FPBENCH_ASSIGN_OR_RETURN(const auto doc,
+                           parse_tool_json(json_text, source_name, kExpected));
+  const auto benchmarks = doc.is_object() ? doc.find("benchmarks") : doc.end();
+  if (!doc.is_object() || benchmarks == doc.end() || !benchmarks->is_array()) {
     return bad_input_error(fmt::format(
         "{}: no \"benchmarks\" array: expected {}", source_name, kExpected));
   }

@@ -6,6 +6,7 @@
 #include <optional>
 #include <utility>
 
+#include "fpbench/base/try.hpp"
 #include "fpbench/reports/sample_value.hpp"
 #include "json_text.hpp"
 
@@ -74,9 +75,10 @@ Result<void> add_result(const json& result, std::size_t index,
   }
   std::size_t failed = 0;
   for (std::size_t i = 0; i < times->size(); ++i) {
-    const auto ok = run_succeeded(result, i, times->size(), source, command);
-    if (!ok) return ok.error();
-    if (!*ok) {
+    FPBENCH_ASSIGN_OR_RETURN(
+        const auto ok,
+        run_succeeded(result, i, times->size(), source, command));
+    if (!ok) {
       ++failed;
       continue;
     }
@@ -118,18 +120,17 @@ Result<void> add_hyperfine_json(std::string_view json_text,
                                 std::string_view source_name, Binary side,
                                 SampleSet& out,
                                 std::vector<std::string>& warnings) {
-  const auto doc = parse_tool_json(json_text, source_name, kExpected);
-  if (!doc) return doc.error();
-  const auto results = doc->is_object() ? doc->find("results") : doc->end();
-  if (!doc->is_object() || results == doc->end() || !results->is_array()) {
+  FPBENCH_ASSIGN_OR_RETURN(const auto doc,
+                           parse_tool_json(json_text, source_name, kExpected));
+  const auto results = doc.is_object() ? doc.find("results") : doc.end();
+  if (!doc.is_object() || results == doc.end() || !results->is_array()) {
     return bad_input_error(fmt::format("{}: no \"results\" array: expected {}",
                                        source_name, kExpected));
   }
   std::vector<Run> runs;
   std::vector<std::string> new_warnings;
   for (std::size_t i = 0; i < results->size(); ++i) {
-    auto added = add_result((*results)[i], i, source_name, runs, new_warnings);
-    if (!added) return added.error();
+    FPBENCH_TRY(add_result((*results)[i], i, source_name, runs, new_warnings));
   }
   if (runs.empty()) {
     return bad_input_error(

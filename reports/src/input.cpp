@@ -11,6 +11,8 @@
 #include <cstring>
 #include <utility>
 
+#include "fpbench/base/try.hpp"
+
 namespace fpbench::reports {
 namespace {
 
@@ -108,9 +110,9 @@ InputText::~InputText() {
 
 Result<InputText> open_input(const std::string& path, std::size_t max_bytes) {
   if (path == "-") {
-    auto text = read_all(STDIN_FILENO, input_display_name(path), max_bytes);
-    if (!text) return text.error();
-    return InputText(std::move(*text));
+    FPBENCH_ASSIGN_OR_RETURN(
+        auto text, read_all(STDIN_FILENO, input_display_name(path), max_bytes));
+    return InputText(std::move(text));
   }
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return file_error(ErrorKind::kBadInput, "open", path, errno);
@@ -131,7 +133,7 @@ Result<InputText> open_input(const std::string& path, std::size_t max_bytes) {
   }
   auto text = read_all(fd, path, max_bytes);
   ::close(fd);
-  if (!text) return text.error();
+  FPBENCH_TRY(text);
   return InputText(std::move(*text));
 }
 

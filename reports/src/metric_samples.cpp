@@ -6,6 +6,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "fpbench/base/try.hpp"
 #include "fpbench/reports/sample_value.hpp"
 #include "json_text.hpp"
 
@@ -88,11 +89,8 @@ Result<MetricReading> parse_reading(const nlohmann::ordered_json& j,
   r.value = j["value"].get<double>();
   const std::string where =
       fmt::format("{}:{}: metric '{}'", input, line, metric);
-  if (auto ok = metric == "wall" ? check_rate(r.value, where)
-                                 : check_count(r.value, "value", where);
-      !ok) {
-    return ok.error();
-  }
+  FPBENCH_TRY(metric == "wall" ? check_rate(r.value, where)
+                               : check_count(r.value, "value", where));
   if (!j.contains("source") || !j["source"].is_string()) {
     return bad_line(input, line,
                     "metric '" + metric + "' needs its \"source\"");
@@ -102,7 +100,7 @@ Result<MetricReading> parse_reading(const nlohmann::ordered_json& j,
     if (!usable_number(j["time"]))
       return bad_line(input, line, "\"time\" must be a finite number");
     r.time_s = j["time"].get<double>();
-    if (auto ok = check_time(*r.time_s, where); !ok) return ok.error();
+    FPBENCH_TRY(check_time(*r.time_s, where));
   }
   if (j.contains("by_name")) {
     if (!j["by_name"].is_object())
@@ -111,11 +109,8 @@ Result<MetricReading> parse_reading(const nlohmann::ordered_json& j,
       if (!usable_number(count)) {
         return bad_line(input, line, "by_name '" + name + "' must be a count");
       }
-      if (auto ok =
-              check_count(count.get<double>(), "by_name '" + name + "'", where);
-          !ok) {
-        return ok.error();
-      }
+      FPBENCH_TRY(
+          check_count(count.get<double>(), "by_name '" + name + "'", where));
       r.by_name.emplace_back(name, count.get<double>());
     }
   }
@@ -157,20 +152,17 @@ Result<SampleRecord> parse_record(std::string_view text,
     }
     return j[key].get<std::string>();
   };
-  auto binary = text_field("binary");
-  if (!binary) return binary.error();
-  if (*binary != "old" && *binary != "new") {
+  FPBENCH_ASSIGN_OR_RETURN(auto binary, text_field("binary"));
+  if (binary != "old" && binary != "new") {
     return bad_line(
         input, line,
-        "\"binary\" must be \"old\" or \"new\", not \"" + *binary + "\"");
+        "\"binary\" must be \"old\" or \"new\", not \"" + binary + "\"");
   }
-  r.binary = *binary == "old" ? Binary::kOld : Binary::kNew;
-  auto filename = text_field("filename");
-  if (!filename) return filename.error();
-  auto configuration = text_field("configuration");
-  if (!configuration) return configuration.error();
-  r.filename = std::move(*filename);
-  r.configuration = std::move(*configuration);
+  r.binary = binary == "old" ? Binary::kOld : Binary::kNew;
+  FPBENCH_ASSIGN_OR_RETURN(auto filename, text_field("filename"));
+  FPBENCH_ASSIGN_OR_RETURN(auto configuration, text_field("configuration"));
+  r.filename = std::move(filename);
+  r.configuration = std::move(configuration);
   if (j.contains("iterations")) {
     if (!j["iterations"].is_number_integer()) {
       return bad_line(input, line, "\"iterations\" must be an integer");
@@ -185,22 +177,18 @@ Result<SampleRecord> parse_record(std::string_view text,
                     "\"metrics\" must be an object with at least one metric");
   }
   for (const auto& [name, value] : j["metrics"].items()) {
-    auto reading = parse_reading(value, name, input, line);
-    if (!reading) return reading.error();
-    r.metrics.emplace_back(name, std::move(*reading));
+    FPBENCH_ASSIGN_OR_RETURN(auto reading,
+                             parse_reading(value, name, input, line));
+    r.metrics.emplace_back(name, std::move(reading));
   }
   if (j.contains("profile")) {
     if (!j["profile"].is_object())
       return bad_line(input, line, "\"profile\" must be an object");
-    if (auto ok = parse_profile(j["profile"], r.profile,
-                                fmt::format("{}:{}: profile", input, line));
-        !ok) {
-      return ok.error();
-    }
+    FPBENCH_TRY(parse_profile(j["profile"], r.profile,
+                              fmt::format("{}:{}: profile", input, line)));
   }
   if (j.contains("outcome")) {
-    if (auto ok = parse_outcomes(j["outcome"], r, input, line); !ok)
-      return ok.error();
+    FPBENCH_TRY(parse_outcomes(j["outcome"], r, input, line));
   }
   return r;
 }
@@ -322,9 +310,9 @@ Result<std::vector<SampleRecord>> parse_sample_jsonl(
                       "the last line has no newline: an interrupted write? "
                       "remove it to go on");
     }
-    auto record = parse_record(line, input_name, line_number);
-    if (!record) return record.error();
-    records.push_back(std::move(*record));
+    FPBENCH_ASSIGN_OR_RETURN(auto record,
+                             parse_record(line, input_name, line_number));
+    records.push_back(std::move(record));
   }
   if (records.empty()) return bad_input_error(input_name + ": no samples");
   return records;

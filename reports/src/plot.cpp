@@ -15,6 +15,7 @@
 #include "fpbench/base/process.hpp"
 #include "fpbench/base/sibling.hpp"
 #include "fpbench/base/temp_file.hpp"
+#include "fpbench/base/try.hpp"
 #include "fpbench/reports/report_format.hpp"
 
 #ifndef FPBENCH_PLOT_SOURCE_DIR
@@ -84,9 +85,8 @@ Result<void> check_plot_path(const std::string& png_path) {
 
 Result<void> render_plot(PlotKind kind, std::string_view json_text,
                          const std::string& png_path) {
-  if (Result<void> ok = check_plot_path(png_path); !ok) return ok;
-  const Result<std::string> script = plot_script_path();
-  if (!script) return script.error();
+  FPBENCH_TRY(check_plot_path(png_path));
+  FPBENCH_ASSIGN_OR_RETURN(const std::string script, plot_script_path());
   TempFile json_file(env_or("TMPDIR", "/tmp") + "/fpbench-plot-XXXXXX.json", 5);
   if (json_file.path().empty()) {
     return io_error(fmt::format("cannot create a temporary file in '{}': {}",
@@ -94,16 +94,13 @@ Result<void> render_plot(PlotKind kind, std::string_view json_text,
                                 std::strerror(json_file.error())));
   }
   // Read once by the script and removed: no reason to wait for the disk.
-  if (auto written = write_file_atomically(json_file.path(), json_text,
-                                           Durability::kUnsynced);
-      !written) {
-    return written.error();
-  }
+  FPBENCH_TRY(write_file_atomically(json_file.path(), json_text,
+                                    Durability::kUnsynced));
   const std::string python = env_or("FPBENCH_PYTHON", "/usr/bin/python3");
   // Only stderr is read: the script's errors go there, and nothing it may
   // print on stdout says anything about the picture.
   const Result<ProcessResult> run =
-      run_process({python, *script, std::string(plot_kind_name(kind)),
+      run_process({python, script, std::string(plot_kind_name(kind)),
                    json_file.path(), png_path});
   if (!run) {
     return internal_error(
@@ -125,8 +122,8 @@ Result<void> render_plot(PlotKind kind, std::string_view json_text,
     return io_error(fmt::format("cannot draw '{}': {}", png_path, detail));
   }
   std::string message = fmt::format(
-      "cannot draw '{}': {} {} {} failed with {}: {}", png_path, python,
-      *script, plot_kind_name(kind), run->status_text(), detail);
+      "cannot draw '{}': {} {} {} failed with {}: {}", png_path, python, script,
+      plot_kind_name(kind), run->status_text(), detail);
   if (detail.find("has no matplotlib") != std::string::npos) {
     message += "; FPBENCH_PYTHON chooses the Python";
   }
@@ -138,20 +135,16 @@ Result<void> plot_comparison(const SampleSet& samples,
                              const std::string& improvement_png) {
   if (box_png.empty() && improvement_png.empty()) return {};
   for (const std::string& png : {box_png, improvement_png}) {
-    if (Result<void> ok = png.empty() ? Result<void>{} : check_plot_path(png);
-        !ok)
-      return ok;
+    FPBENCH_TRY(png.empty() ? Result<void>{} : check_plot_path(png));
   }
   // The script reads only the JSON report, which carries the samples too.
-  const Result<std::string> json =
-      render_comparison(samples, ReportFormat::kJson, {});
-  if (!json) return json.error();
+  FPBENCH_ASSIGN_OR_RETURN(const std::string json,
+                           render_comparison(samples, ReportFormat::kJson, {}));
   if (!box_png.empty()) {
-    if (Result<void> r = render_plot(PlotKind::kBox, *json, box_png); !r)
-      return r;
+    FPBENCH_TRY(render_plot(PlotKind::kBox, json, box_png));
   }
   if (!improvement_png.empty()) {
-    return render_plot(PlotKind::kImprovement, *json, improvement_png);
+    return render_plot(PlotKind::kImprovement, json, improvement_png);
   }
   return {};
 }

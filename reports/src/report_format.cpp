@@ -1,6 +1,7 @@
 #include "fpbench/reports/report_format.hpp"
 
 #include "fpbench/base/output_format.hpp"
+#include "fpbench/base/try.hpp"
 #include "fpbench/reports/compare_r_text.hpp"
 #include "fpbench/reports/csv.hpp"
 #include "fpbench/reports/json.hpp"
@@ -11,11 +12,12 @@ namespace fpbench::reports {
 
 Result<ReportFormat> parse_report_format(std::string_view name) {
   using cli::OutputFormat;
-  const auto format = cli::parse_output_format(
-      name, {OutputFormat::kText, OutputFormat::kMarkdown, OutputFormat::kJson,
-             OutputFormat::kCsv});
-  if (!format) return format.error();
-  switch (*format) {
+  FPBENCH_ASSIGN_OR_RETURN(
+      const auto format,
+      cli::parse_output_format(name,
+                               {OutputFormat::kText, OutputFormat::kMarkdown,
+                                OutputFormat::kJson, OutputFormat::kCsv}));
+  switch (format) {
     case OutputFormat::kMarkdown:
       return ReportFormat::kMarkdown;
     case OutputFormat::kJson:
@@ -31,9 +33,9 @@ Result<std::string> render_comparison(std::string_view csv_text,
                                       std::string_view source_name,
                                       ReportFormat format,
                                       const ReportOptions& options) {
-  Result<SampleSet> samples = parse_samples_csv(csv_text, source_name);
-  if (!samples) return samples.error();
-  return render_comparison(*samples, format, options);
+  FPBENCH_ASSIGN_OR_RETURN(SampleSet samples,
+                           parse_samples_csv(csv_text, source_name));
+  return render_comparison(samples, format, options);
 }
 
 Result<std::string> render_comparison(const SampleSet& samples,

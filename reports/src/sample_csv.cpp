@@ -9,6 +9,7 @@
 #include <string>
 
 #include "csv_scan.hpp"
+#include "fpbench/base/try.hpp"
 #include "fpbench/reports/sample_value.hpp"
 
 namespace fpbench::reports {
@@ -293,8 +294,8 @@ Result<void> parse_rows(std::string_view text, std::string_view source_name,
     }
     if (!std::isnormal(rate) || rate < 0 || !std::isnormal(time) || time < 0) {
       const std::string where = fmt::format("{}:{}", source_name, line);
-      if (auto ok = check_rate(rate, where); !ok) return ok.error();
-      if (auto ok = check_time(time, where); !ok) return ok.error();
+      FPBENCH_TRY(check_rate(rate, where));
+      FPBENCH_TRY(check_time(time, where));
     }
     row(RowView{binary, reader.field(1), reader.field(2), rate, time});
     ++rows;
@@ -313,21 +314,19 @@ Result<void> parse_rows(std::string_view text, std::string_view source_name,
 Result<SampleSet> parse_samples_csv(std::string_view text,
                                     std::string_view source_name) {
   SampleSet samples;
-  auto parsed = parse_rows(text, source_name, [&](const RowView& r) {
+  FPBENCH_TRY(parse_rows(text, source_name, [&](const RowView& r) {
     samples.add(r.binary, r.filename, r.configuration, r.rate);
-  });
-  if (!parsed) return parsed.error();
+  }));
   return samples;
 }
 
 Result<std::vector<SampleCsvRow>> parse_sample_csv_rows(
     std::string_view text, std::string_view source_name) {
   std::vector<SampleCsvRow> rows;
-  auto parsed = parse_rows(text, source_name, [&](const RowView& r) {
+  FPBENCH_TRY(parse_rows(text, source_name, [&](const RowView& r) {
     rows.push_back(SampleCsvRow{r.binary, std::string(r.filename),
                                 std::string(r.configuration), r.rate, r.time});
-  });
-  if (!parsed) return parsed.error();
+  }));
   return rows;
 }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "fpbench/base/try.hpp"
 #include "fpbench/reports/hyperfine_json.hpp"
 #include "fpbench/reports/input.hpp"
 #include "fpbench/reports/sample_csv.hpp"
@@ -26,10 +27,8 @@ Result<void> load_pair(const std::vector<std::string>& paths,
   }
   const Binary sides[] = {Binary::kOld, Binary::kNew};
   for (std::size_t i = 0; i < 2; ++i) {
-    const auto text = read_input(paths[i]);
-    if (!text) return text.error();
-    auto added = add(*text, input_display_name(paths[i]), sides[i]);
-    if (!added) return added.error();
+    FPBENCH_ASSIGN_OR_RETURN(const auto text, read_input(paths[i]));
+    FPBENCH_TRY(add(text, input_display_name(paths[i]), sides[i]));
   }
   return {};
 }
@@ -64,42 +63,38 @@ Result<LoadedSamples> load_all_samples(const SampleInputs& inputs) {
 
   LoadedSamples loaded;
   if (!inputs.csv_path.empty()) {
-    const auto input = open_input(inputs.csv_path);
-    if (!input) return input.error();
-    const std::string_view text = input->view();
+    FPBENCH_ASSIGN_OR_RETURN(const auto input, open_input(inputs.csv_path));
+    const std::string_view text = input.view();
     if (looks_like_sample_jsonl(text)) {
       loaded.input_name = input_display_name(inputs.csv_path);
-      auto records = parse_sample_jsonl(text, loaded.input_name);
-      if (!records) return records.error();
-      loaded.records = std::move(*records);
+      FPBENCH_ASSIGN_OR_RETURN(loaded.records,
+                               parse_sample_jsonl(text, loaded.input_name));
       loaded.has_metrics = true;
       return loaded;
     }
-    auto samples = parse_samples_csv(text, input_display_name(inputs.csv_path));
-    if (!samples) return samples.error();
-    loaded.samples = std::move(*samples);
+    FPBENCH_ASSIGN_OR_RETURN(
+        loaded.samples,
+        parse_samples_csv(text, input_display_name(inputs.csv_path)));
     loaded.metric_description = "rate_ops_per_s";
     return loaded;
   }
 
   if (!inputs.gbench.empty()) {
-    auto loaded_pair = load_pair(
+    FPBENCH_TRY(load_pair(
         inputs.gbench, "--gbench-json",
         [&](const std::string& text, const std::string& name, Binary side) {
           return add_gbench_json(text, name, side, inputs.metric,
                                  loaded.samples, loaded.warnings);
-        });
-    if (!loaded_pair) return loaded_pair.error();
+        }));
     loaded.metric_description = fmt::format("1/{} (iterations per second)",
                                             time_metric_name(inputs.metric));
   } else {
-    auto loaded_pair = load_pair(
+    FPBENCH_TRY(load_pair(
         inputs.hyperfine, "--hyperfine-json",
         [&](const std::string& text, const std::string& name, Binary side) {
           return add_hyperfine_json(text, name, side, loaded.samples,
                                     loaded.warnings);
-        });
-    if (!loaded_pair) return loaded_pair.error();
+        }));
     loaded.metric_description = "1/time (runs per second)";
   }
   warn_if_disjoint(loaded, inputs, loaded.warnings);
@@ -166,20 +161,20 @@ Result<std::vector<MetricInput>> select_metrics(
   const std::vector<std::string> chosen =
       names.empty() ? metrics_present(loaded.records) : names;
   for (const std::string& name : chosen) {
-    auto selected = select_metric(loaded.records, name, loaded.input_name);
-    if (!selected) return selected.error();
+    FPBENCH_ASSIGN_OR_RETURN(
+        auto selected, select_metric(loaded.records, name, loaded.input_name));
     MetricInput m;
     m.metric = name;
-    m.samples = std::move(selected->samples);
-    m.lower_is_better = selected->info.lower_is_better;
-    m.source = selected->source;
+    m.samples = std::move(selected.samples);
+    m.lower_is_better = selected.info.lower_is_better;
+    m.source = selected.source;
     m.description =
         name == "wall"
             ? std::string("rate_ops_per_s")
             : fmt::format("{}: {} ({}), lower is better", name,
-                          selected->info.description, selected->source);
+                          selected.info.description, selected.source);
     if (name != "wall" && name != "cpu")
-      m.exact_noise_floor = selected->info.noise_floor;
+      m.exact_noise_floor = selected.info.noise_floor;
     out.push_back(std::move(m));
   }
   return out;
