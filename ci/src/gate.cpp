@@ -12,6 +12,7 @@
 #include <optional>
 #include <string_view>
 
+#include "fpbench/base/try.hpp"
 #include "fpbench/reports/metric_samples.hpp"
 #include "fpbench/reports/percent.hpp"
 #include "fpbench/stats/deterministic.hpp"
@@ -250,9 +251,8 @@ Result<std::vector<GateThresholds::Named<T>>> parse_named(
       metric = text.substr(0, at);
       value.remove_prefix(at + 1);
     }
-    Result<T> parsed = parse(value);
-    if (!parsed) return parsed.error();
-    out.push_back({std::move(metric), std::move(*parsed)});
+    FPBENCH_ASSIGN_OR_RETURN(T parsed, parse(value));
+    out.push_back({std::move(metric), std::move(parsed)});
   }
   return out;
 }
@@ -280,9 +280,9 @@ Result<ThresholdRule> parse_threshold_rule(std::string_view text) {
     return usage_error(
         fmt::format("--threshold '{}' is not PATTERN=PERCENT", text));
   }
-  Result<double> value = parse_percentage(text.substr(eq + 1), "--threshold");
-  if (!value) return value.error();
-  return ThresholdRule{std::string(text.substr(0, eq)), *value};
+  FPBENCH_ASSIGN_OR_RETURN(
+      double value, parse_percentage(text.substr(eq + 1), "--threshold"));
+  return ThresholdRule{std::string(text.substr(0, eq)), value};
 }
 
 Result<void> check_thresholds(const GateOptions& options) {
@@ -296,17 +296,13 @@ Result<void> check_thresholds(const GateOptions& options) {
         what,
         options.metric.empty() ? std::string("the rate") : options.metric));
   };
-  if (auto ok = check(
-          options.max_regression_pct,
-          fmt::format("--max-regression {}%", options.max_regression_pct));
-      !ok)
-    return ok;
+  FPBENCH_TRY(
+      check(options.max_regression_pct,
+            fmt::format("--max-regression {}%", options.max_regression_pct)));
   for (const ThresholdRule& rule : options.thresholds) {
-    if (auto ok = check(rule.max_regression_pct,
-                        fmt::format("--threshold {}={}%", rule.pattern,
-                                    rule.max_regression_pct));
-        !ok)
-      return ok;
+    FPBENCH_TRY(check(rule.max_regression_pct,
+                      fmt::format("--threshold {}={}%", rule.pattern,
+                                  rule.max_regression_pct)));
   }
   return {};
 }
@@ -350,7 +346,7 @@ Result<GateOptions> options_for_metric(const GateOptions& base,
   for (const auto& r : thresholds.rules) {
     if (applies(r.metric)) o.thresholds.push_back(r.value);
   }
-  if (auto ok = check_thresholds(o); !ok) return ok.error();
+  FPBENCH_TRY(check_thresholds(o));
   return o;
 }
 
@@ -455,9 +451,9 @@ GateReport gate_report(std::vector<GateResult> metrics, bool by_metric) {
 Result<GateReport> gate_rates(const reports::SampleSet& samples,
                               const GateOptions& base,
                               const GateThresholds& thresholds) {
-  const Result<GateOptions> options = options_for_metric(base, thresholds, "");
-  if (!options) return options.error();
-  return gate_report({evaluate_gate(samples, *options)}, false);
+  FPBENCH_ASSIGN_OR_RETURN(const GateOptions options,
+                           options_for_metric(base, thresholds, ""));
+  return gate_report({evaluate_gate(samples, options)}, false);
 }
 
 Result<GateReport> gate_metrics(
@@ -474,10 +470,9 @@ Result<GateReport> gate_metrics(
     o.metric = m.metric == "wall"
                    ? "rate_ops_per_s"
                    : fmt::format("{} per operation ({})", m.metric, m.source);
-    const Result<GateOptions> options =
-        options_for_metric(o, thresholds, m.metric);
-    if (!options) return options.error();
-    results.push_back(evaluate_gate(m.samples, *options));
+    FPBENCH_ASSIGN_OR_RETURN(const GateOptions options,
+                             options_for_metric(o, thresholds, m.metric));
+    results.push_back(evaluate_gate(m.samples, options));
   }
   return gate_report(std::move(results), true);
 }
