@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "bisect_worktrees.hpp"
+#include "fpbench/base/try.hpp"
 #include "fpbench/reports/explain.hpp"
 #include "fpbench/reports/metric_samples.hpp"
 #include "fpbench/stats/paired.hpp"
@@ -90,13 +91,11 @@ class Bisector {
     report_.good_sha = commits_.front();
     report_.bad_sha = commits_.back();
     report_.commits_in_range = commits_.size() - 1;
-    if (auto r = build_ends(); !r) return r.error();
-    auto reproduced = measure_ends();
-    if (!reproduced) return reproduced.error();
-    report_.reproduced = *reproduced;
+    FPBENCH_TRY(build_ends());
+    FPBENCH_ASSIGN_OR_RETURN(report_.reproduced, measure_ends());
     if (!report_.reproduced) return report_;
     if (info) note_bad_is_better(*info);
-    if (auto r = search_all(); !r) return r.error();
+    FPBENCH_TRY(search_all());
     return report_;
   }
 
@@ -156,25 +155,24 @@ class Bisector {
       std::filesystem::remove(file, ec);
       r.output = file;
     }
-    auto summary = run_benchmarks(r);
-    if (!summary) return summary.error();
-    report_.samples += summary->samples_written;
-    if (!summary->failures.empty()) {
-      return benchmark_error(summary->failures.front());
+    FPBENCH_ASSIGN_OR_RETURN(auto summary, run_benchmarks(r));
+    report_.samples += summary.samples_written;
+    if (!summary.failures.empty()) {
+      return benchmark_error(summary.failures.front());
     }
-    if (summary->results.empty()) {
+    if (summary.results.empty()) {
       return benchmark_error("the selection measured no benchmark");
     }
-    if (summary->results.size() > 1) {
+    if (summary.results.size() > 1) {
       std::string names;
-      for (const BenchmarkValues& b : summary->results) {
+      for (const BenchmarkValues& b : summary.results) {
         names += (names.empty() ? "" : ", ") + b.key.text();
       }
       return usage_error(
-          "the selection measures " + std::to_string(summary->results.size()) +
+          "the selection measures " + std::to_string(summary.results.size()) +
           " benchmarks (" + names + "); bisect follows one: select it alone");
     }
-    const BenchmarkValues& b = summary->results.front();
+    const BenchmarkValues& b = summary.results.front();
     std::string name = b.key.text();
     while (!name.empty() && name.back() == ' ') name.pop_back();
     return Pair{name, b.values[0], b.values[1]};
@@ -186,8 +184,7 @@ class Bisector {
   }
 
   Result<Build> build(std::size_t i) {
-    auto checked_out = cache_.checkout(commits_[i]);
-    if (!checked_out) return checked_out.error();
+    FPBENCH_TRY(cache_.checkout(commits_[i]));
     auto b = cache_.build(commits_[i]);
     if (b) count(*b);
     return b;
@@ -203,8 +200,7 @@ class Bisector {
 
   Result<void> build_ends() {
     for (std::size_t i : {std::size_t{0}, commits_.size() - 1}) {
-      auto dir = cache_.checkout(commits_[i]);
-      if (!dir) return dir.error();
+      FPBENCH_TRY(cache_.checkout(commits_[i]));
     }
     auto good =
         std::async(o_.jobs > 1 ? std::launch::async : std::launch::deferred,
@@ -322,13 +318,12 @@ class Bisector {
     s.sha = commits_[i];
     auto info = bisect_detail::describe_commit(top_, s.sha);
     if (info) s.subject = info->subject;
-    auto b = build(i);
-    if (!b) return b.error();
-    if (!b->ok) {
-      skip(i, s, "build failed: " + short_reason(b->failure));
+    FPBENCH_ASSIGN_OR_RETURN(auto b, build(i));
+    if (!b.ok) {
+      skip(i, s, "build failed: " + short_reason(b.failure));
       return s;
     }
-    worktrees_[i] = b->worktree;
+    worktrees_[i] = b.worktree;
     const std::size_t before = report_.samples;
     auto verdict = wall_ ? wall_step(i, s) : counted_step(i, lo, s);
     s.samples = report_.samples - before;
@@ -341,10 +336,10 @@ class Bisector {
   }
 
   Result<void> counted_step(std::size_t i, std::size_t lo, BisectStep& s) {
-    auto p = measure(worktrees_[lo], worktrees_[i], 1, "step", false);
-    if (!p) return p.error();
-    const double reference = mean(p->old_values);
-    const double value = mean(p->new_values);
+    FPBENCH_ASSIGN_OR_RETURN(
+        auto p, measure(worktrees_[lo], worktrees_[i], 1, "step", false));
+    const double reference = mean(p.old_values);
+    const double value = mean(p.new_values);
     s.value = value;
     values_[i] = {value, threshold(value)};
     const bool same = std::abs(value - reference) <= threshold(reference);
@@ -359,13 +354,13 @@ class Bisector {
     const std::string& bad = worktrees_[commits_.size() - 1];
     for (int runs = o_.wall_runs;; runs += o_.wall_runs) {
       const bool more = runs > o_.wall_runs;
-      auto a = measure(good, worktrees_[i], runs, "good", more);
-      if (!a) return a.error();
-      auto b = measure(worktrees_[i], bad, runs, "bad", more);
-      if (!b) return b.error();
-      const auto la = log_ratio(*a);
-      const auto lb = log_ratio(*b);
-      s.value = mean(a->new_values);
+      FPBENCH_ASSIGN_OR_RETURN(
+          auto a, measure(good, worktrees_[i], runs, "good", more));
+      FPBENCH_ASSIGN_OR_RETURN(auto b,
+                               measure(worktrees_[i], bad, runs, "bad", more));
+      const auto la = log_ratio(a);
+      const auto lb = log_ratio(b);
+      s.value = mean(a.new_values);
       if (la && lb) {
         // Closer to good: ln(step/good) small and ln(bad/step) the whole
         // change; their difference has the direction of good-to-bad.
@@ -392,17 +387,15 @@ class Bisector {
   // skipped commits hide it (their list is the report's candidates).
   Result<std::optional<std::size_t>> search(std::size_t lo, std::size_t hi) {
     while (const auto next = next_step(lo, hi)) {
-      auto s = step(*next, lo);
-      if (!s) return s.error();
+      FPBENCH_ASSIGN_OR_RETURN(auto s, step(*next, lo));
       if (o_.progress) {
         std::fprintf(stderr, "fpbench: bisect: %s %s (%s)\n",
-                     s->sha.substr(0, 12).c_str(),
-                     reports::bisect_verdict_name(s->verdict),
-                     s->reason.c_str());
+                     s.sha.substr(0, 12).c_str(),
+                     reports::bisect_verdict_name(s.verdict), s.reason.c_str());
       }
-      if (s->verdict == BisectVerdict::kGood) lo = *next;
-      if (s->verdict == BisectVerdict::kBad) hi = *next;
-      report_.steps.push_back(std::move(*s));
+      if (s.verdict == BisectVerdict::kGood) lo = *next;
+      if (s.verdict == BisectVerdict::kBad) hi = *next;
+      report_.steps.push_back(std::move(s));
     }
     if (hi == lo + 1) return std::optional<std::size_t>(hi);
     report_.candidates.clear();
@@ -490,10 +483,9 @@ class Bisector {
     const std::size_t last = commits_.size() - 1;
     std::size_t lo = 0;
     for (int n = 0; n < o_.max_changes; ++n) {
-      auto found = search(lo, last);
-      if (!found) return found.error();
-      if (!*found) return {};
-      const std::size_t i = **found;
+      FPBENCH_ASSIGN_OR_RETURN(auto found, search(lo, last));
+      if (!found) return {};
+      const std::size_t i = *found;
       if (!values_.contains(i)) values_[i] = values_[last];
       report_.changes.push_back(change_at(lo, i));
       explain(i, report_.changes.back());
@@ -533,26 +525,25 @@ Result<reports::BisectReport> run_bisect(const BisectOptions& o) {
     return usage_error("--metric '" + o.metric + "' is not one of " +
                        reports::metric_names_text());
   }
-  auto top = bisect_detail::repository_top(o.repo);
-  if (!top) return top.error();
-  auto good = bisect_detail::resolve_commit(*top, o.good, "--good");
-  if (!good) return good.error();
-  auto bad = bisect_detail::resolve_commit(*top, o.bad, "--bad");
-  if (!bad) return bad.error();
-  if (*good == *bad) {
-    return bad_input_error("--good and --bad are the same commit (" + *good +
+  FPBENCH_ASSIGN_OR_RETURN(auto top, bisect_detail::repository_top(o.repo));
+  FPBENCH_ASSIGN_OR_RETURN(
+      auto good, bisect_detail::resolve_commit(top, o.good, "--good"));
+  FPBENCH_ASSIGN_OR_RETURN(auto bad,
+                           bisect_detail::resolve_commit(top, o.bad, "--bad"));
+  if (good == bad) {
+    return bad_input_error("--good and --bad are the same commit (" + good +
                            "): there is nothing between them to search");
   }
-  auto range = bisect_detail::first_parent_range(*top, *good, *bad);
-  if (!range) return range.error();
-  std::vector<std::string> commits = {*good};
-  commits.insert(commits.end(), range->begin(), range->end());
-  BuildCache cache(*top,
+  FPBENCH_ASSIGN_OR_RETURN(auto range,
+                           bisect_detail::first_parent_range(top, good, bad));
+  std::vector<std::string> commits = {good};
+  commits.insert(commits.end(), range.begin(), range.end());
+  BuildCache cache(top,
                    o.cache_dir.value_or(bisect_detail::default_cache_root()),
                    o.build_command);
-  Bisector bisector(o, *top, std::move(cache), std::move(commits));
+  Bisector bisector(o, top, std::move(cache), std::move(commits));
   auto report = bisector.run();
-  if (report && bisect_detail::has_uncommitted_changes(*top)) {
+  if (report && bisect_detail::has_uncommitted_changes(top)) {
     report->notes.push_back(
         "the work tree has uncommitted changes: bisect measured commits only, "
         "in worktrees of its own, and left them as they are");

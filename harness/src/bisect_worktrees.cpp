@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "fpbench/base/process.hpp"
+#include "fpbench/base/try.hpp"
 
 namespace fpbench::harness::bisect_detail {
 namespace {
@@ -28,13 +29,12 @@ Result<std::string> git(const std::string& dir,
                         const std::vector<std::string>& args) {
   std::vector<std::string> argv = {"git", "-C", dir};
   argv.insert(argv.end(), args.begin(), args.end());
-  auto r = run_process(argv);
-  if (!r) return r.error();
-  if (!r->ok()) {
+  FPBENCH_ASSIGN_OR_RETURN(auto r, run_process(argv));
+  if (!r.ok()) {
     return internal_error("git " + args.front() +
-                          " failed: " + r->failure_text());
+                          " failed: " + r.failure_text());
   }
-  return trim(r->out);
+  return trim(r.out);
 }
 
 // FNV-1a: a name that stays the same across builds of fpbench, so the cache
@@ -82,44 +82,44 @@ Result<std::string> repository_top(const std::string& dir) {
   if (!fs::is_directory(dir, ec)) {
     return bad_input_error("--repo '" + dir + "' is not a directory");
   }
-  auto r = run_process({"git", "-C", dir, "rev-parse", "--show-toplevel"});
-  if (!r) return r.error();
-  if (!r->ok()) {
+  FPBENCH_ASSIGN_OR_RETURN(
+      auto r, run_process({"git", "-C", dir, "rev-parse", "--show-toplevel"}));
+  if (!r.ok()) {
     return bad_input_error("not a git repository: '" + dir +
                            "' (bisect runs inside the repository whose "
                            "history it searches, or with --repo DIR)");
   }
-  return trim(r->out);
+  return trim(r.out);
 }
 
 Result<std::string> resolve_commit(const std::string& top,
                                    const std::string& rev,
                                    const std::string& what) {
-  auto r = run_process({"git", "-C", top, "rev-parse", "--verify", "--quiet",
-                        rev + "^{commit}"});
-  if (!r) return r.error();
-  if (!r->ok() || rev.empty()) {
+  FPBENCH_ASSIGN_OR_RETURN(
+      auto r, run_process({"git", "-C", top, "rev-parse", "--verify", "--quiet",
+                           rev + "^{commit}"}));
+  if (!r.ok() || rev.empty()) {
     return bad_input_error(what + " '" + rev + "' names no commit in " + top);
   }
-  return trim(r->out);
+  return trim(r.out);
 }
 
 Result<std::vector<std::string>> first_parent_range(const std::string& top,
                                                     const std::string& good,
                                                     const std::string& bad) {
-  auto ancestor =
-      run_process({"git", "-C", top, "merge-base", "--is-ancestor", good, bad});
-  if (!ancestor) return ancestor.error();
-  if (!ancestor->ok()) {
+  FPBENCH_ASSIGN_OR_RETURN(auto ancestor,
+                           run_process({"git", "-C", top, "merge-base",
+                                        "--is-ancestor", good, bad}));
+  if (!ancestor.ok()) {
     return bad_input_error("--good " + good.substr(0, 12) +
                            " is not an ancestor of --bad " + bad.substr(0, 12) +
                            ": bisect searches the commits between them");
   }
-  auto list =
-      git(top, {"rev-list", "--first-parent", "--reverse", good + ".." + bad});
-  if (!list) return list.error();
+  FPBENCH_ASSIGN_OR_RETURN(
+      auto list,
+      git(top, {"rev-list", "--first-parent", "--reverse", good + ".." + bad}));
   std::vector<std::string> commits;
-  std::istringstream lines(*list);
+  std::istringstream lines(list);
   for (std::string line; std::getline(lines, line);) {
     if (!line.empty()) commits.push_back(line);
   }
@@ -139,11 +139,11 @@ Result<std::vector<std::string>> first_parent_range(const std::string& top,
 
 Result<CommitInfo> describe_commit(const std::string& top,
                                    const std::string& sha) {
-  auto text = git(top, {"log", "-1", "--format=%s%n%aI", sha});
-  if (!text) return text.error();
-  const std::size_t nl = text->find('\n');
-  return CommitInfo{text->substr(0, nl),
-                    nl == std::string::npos ? "" : text->substr(nl + 1)};
+  FPBENCH_ASSIGN_OR_RETURN(auto text,
+                           git(top, {"log", "-1", "--format=%s%n%aI", sha}));
+  const std::size_t nl = text.find('\n');
+  return CommitInfo{text.substr(0, nl),
+                    nl == std::string::npos ? "" : text.substr(nl + 1)};
 }
 
 bool has_uncommitted_changes(const std::string& top) {
@@ -188,11 +188,8 @@ Result<std::string> BuildCache::checkout(const std::string& sha) {
   fs::remove(dir + ".build", ec);
   fs::create_directories(directory_, ec);
   if (ec) return io_error("cannot create " + directory_ + ": " + ec.message());
-  if (auto r = git(top_, {"worktree", "prune"}); !r) return r.error();
-  if (auto r = git(top_, {"worktree", "add", "--detach", "--force", dir, sha});
-      !r) {
-    return r.error();
-  }
+  FPBENCH_TRY(git(top_, {"worktree", "prune"}));
+  FPBENCH_TRY(git(top_, {"worktree", "add", "--detach", "--force", dir, sha}));
   return dir;
 }
 
@@ -210,19 +207,14 @@ Result<Build> BuildCache::build(const std::string& sha) {
     b.failure = remembered.substr(second + 1);
     return b;
   }
-  auto r =
-      run_process({"env", "-C", b.worktree, "/bin/sh", "-c", build_command_});
-  if (!r) return r.error();
-  if (auto w = write_all(b.worktree + ".log", r->out + r->err); !w) {
-    return w.error();
-  }
-  b.ok = r->ok();
-  if (!b.ok) b.failure = r->failure_text();
-  if (auto w = write_all(status, std::string(b.ok ? "ok" : "failed") + "\n" +
-                                     build_command_ + "\n" + b.failure);
-      !w) {
-    return w.error();
-  }
+  FPBENCH_ASSIGN_OR_RETURN(
+      auto r,
+      run_process({"env", "-C", b.worktree, "/bin/sh", "-c", build_command_}));
+  FPBENCH_TRY(write_all(b.worktree + ".log", r.out + r.err));
+  b.ok = r.ok();
+  if (!b.ok) b.failure = r.failure_text();
+  FPBENCH_TRY(write_all(status, std::string(b.ok ? "ok" : "failed") + "\n" +
+                                    build_command_ + "\n" + b.failure));
   return b;
 }
 

@@ -9,6 +9,8 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "fpbench/base/try.hpp"
+
 namespace fpbench::harness {
 namespace {
 
@@ -94,7 +96,7 @@ class Reader {
     if (starts_with(line, "calls=")) {
       const auto w = words(line.substr(6));
       if (w.empty()) return bad_input_error("calls= without a count");
-      if (auto ok = number(w[0], call_count_); !ok) return ok;
+      FPBENCH_TRY(number(w[0], call_count_));
       after_calls_ = true;
       return {};
     }
@@ -117,7 +119,7 @@ class Reader {
     const auto w = words(line);
     std::uint64_t n = 0;
     if (w.size() > positions_ + event_) {
-      if (auto ok = number(w[positions_ + event_], n); !ok) return ok;
+      FPBENCH_TRY(number(w[positions_ + event_], n));
     }
     Counts& f = part_.functions[function_];
     if (!after_calls_) {

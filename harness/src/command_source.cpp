@@ -22,6 +22,7 @@
 
 #include "callgrind_output.hpp"
 #include "fpbench/base/tracepoints.hpp"
+#include "fpbench/base/try.hpp"
 #include "fpbench/harness/sample_source.hpp"
 #include "process_counts.hpp"
 
@@ -119,33 +120,28 @@ class CommandSource final : public SampleSource {
       return internal_error("no configuration '" + job + "'");
     const auto& values = it->second;
     if (spec_.setup && first_sample_of(job)) {
-      if (auto ok = run_step("--setup", *spec_.setup, values); !ok)
-        return ok.error();
+      FPBENCH_TRY(run_step("--setup", *spec_.setup, values));
     }
     if (spec_.prepare) {
-      if (auto ok = run_step("--prepare", *spec_.prepare, values); !ok)
-        return ok.error();
+      FPBENCH_TRY(run_step("--prepare", *spec_.prepare, values));
     }
     auto argv = command_argv(command_, values);
     if (!argv) return usage_error(argv.error().message);
     ProcessOptions run = options;
     std::string callgrind_dir;
     if (how_.kind == CommandMeasure::Kind::kCallgrind) {
-      auto dir = make_callgrind_dir();
-      if (!dir) return dir.error();
-      callgrind_dir = *dir;
+      FPBENCH_ASSIGN_OR_RETURN(callgrind_dir, make_callgrind_dir());
       auto prefix = callgrind_argv(how_.valgrind, callgrind_dir);
       prefix.insert(prefix.begin() + 1, "--trace-children=yes");
       argv->insert(argv->begin(), prefix.begin(), prefix.end());
     }
     ProcessCounts counts(
         ProcessCounting{how_.syscalls, how_.allocs, how_.preload});
-    if (auto ok = counts.prepare(run); !ok) return ok.error();
-    const auto p = run_process(*argv, run);
-    if (!p) return p.error();
-    const bool failed = p->timed_out || p->term_signal != 0 ||
-                        (p->exit_code != 0 && !spec_.ignore_failure);
-    if (failed) return benchmark_error(p->failure_text());
+    FPBENCH_TRY(counts.prepare(run));
+    FPBENCH_ASSIGN_OR_RETURN(const auto p, run_process(*argv, run));
+    const bool failed = p.timed_out || p.term_signal != 0 ||
+                        (p.exit_code != 0 && !spec_.ignore_failure);
+    if (failed) return benchmark_error(p.failure_text());
 
     SampleRecord r;
     r.filename = spec_.name;
@@ -153,21 +149,21 @@ class CommandSource final : public SampleSource {
     r.iterations = 1;
     // A command whose failure is a sample may fail in one pass only.
     if (spec_.ignore_failure)
-      r.outcomes.emplace_back("exit_status", static_cast<double>(p->exit_code));
+      r.outcomes.emplace_back("exit_status", static_cast<double>(p.exit_code));
     if (how_.kind == CommandMeasure::Kind::kTimed) {
-      const double wall_s = std::chrono::duration<double>(p->elapsed).count();
+      const double wall_s = std::chrono::duration<double>(p.elapsed).count();
       if (!(wall_s > 0)) return benchmark_error("the command took no time");
       r.metrics.emplace_back("wall",
                              MetricReading{1.0 / wall_s, "clock", wall_s, {}});
       if (how_.cpu) {
         r.metrics.emplace_back(
-            "cpu", MetricReading{
-                       p->usage.user_s + p->usage.system_s, "wait4", {}, {}});
+            "cpu",
+            MetricReading{p.usage.user_s + p.usage.system_s, "wait4", {}, {}});
       }
       if (how_.faults) {
         r.metrics.emplace_back(
-            "faults", MetricReading{static_cast<double>(p->usage.minor_faults +
-                                                        p->usage.major_faults),
+            "faults", MetricReading{static_cast<double>(p.usage.minor_faults +
+                                                        p.usage.major_faults),
                                     "wait4",
                                     {},
                                     {}});
@@ -176,17 +172,16 @@ class CommandSource final : public SampleSource {
         r.metrics.emplace_back(
             "rss",
             MetricReading{
-                static_cast<double>(p->usage.max_rss_kib), "wait4", {}, {}});
+                static_cast<double>(p.usage.max_rss_kib), "wait4", {}, {}});
       }
     }
-    auto counted = counts.read("tracepoint", "preload");
-    if (!counted) return counted.error();
-    for (auto& reading : *counted) r.metrics.push_back(std::move(reading));
+    FPBENCH_ASSIGN_OR_RETURN(auto counted,
+                             counts.read("tracepoint", "preload"));
+    for (auto& reading : counted) r.metrics.push_back(std::move(reading));
     if (how_.kind == CommandMeasure::Kind::kCallgrind) {
-      auto total = callgrind_total(callgrind_dir);
-      if (!total) return total.error();
+      FPBENCH_ASSIGN_OR_RETURN(auto total, callgrind_total(callgrind_dir));
       r.metrics.emplace_back("instructions",
-                             MetricReading{*total, "valgrind", {}, {}});
+                             MetricReading{total, "valgrind", {}, {}});
     }
     return Measurements{std::move(r)};
   }
@@ -195,12 +190,11 @@ class CommandSource final : public SampleSource {
   [[nodiscard]] Result<std::vector<std::string>> command_argv(
       const std::string& text,
       const std::vector<std::pair<std::string, std::string>>& values) const {
-    auto substituted = substitute_params(text, values);
-    if (!substituted) return substituted.error();
+    FPBENCH_ASSIGN_OR_RETURN(auto substituted, substitute_params(text, values));
     if (spec_.shell)
-      return std::vector<std::string>{"/bin/sh", "-c", *substituted};
-    auto words = split_command_words(*substituted);
-    if (!words) return words.error();
+      return std::vector<std::string>{"/bin/sh", "-c", substituted};
+    auto words = split_command_words(substituted);
+    FPBENCH_TRY(words);
     if (words->empty()) return usage_error("the command is empty");
     return words;
   }
@@ -210,11 +204,10 @@ class CommandSource final : public SampleSource {
       const std::vector<std::pair<std::string, std::string>>& values) const {
     auto argv = command_argv(text, values);
     if (!argv) return usage_error(what + ": " + argv.error().message);
-    const auto p = run_process(*argv);
-    if (!p) return p.error();
-    if (!p->ok()) {
+    FPBENCH_ASSIGN_OR_RETURN(const auto p, run_process(*argv));
+    if (!p.ok()) {
       return benchmark_error(
-          fmt::format("{} '{}': {}", what, text, p->failure_text()));
+          fmt::format("{} '{}': {}", what, text, p.failure_text()));
     }
     return {};
   }

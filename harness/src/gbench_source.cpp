@@ -20,6 +20,7 @@
 
 #include "callgrind_output.hpp"
 #include "fpbench/base/temp_file.hpp"
+#include "fpbench/base/try.hpp"
 #include "fpbench/harness/callgrind_profile.hpp"
 #include "fpbench/harness/sample_source.hpp"
 #include "process_counts.hpp"
@@ -52,15 +53,14 @@ class GbenchSource final : public SampleSource {
     argv.emplace_back("--benchmark_list_tests");
     ProcessOptions options;
     options.timeout = how_.query_timeout;
-    const auto p = run_process(argv, options);
-    if (!p) return p.error();
-    if (!p->ok()) {
+    FPBENCH_ASSIGN_OR_RETURN(const auto p, run_process(argv, options));
+    if (!p.ok()) {
       return benchmark_error(fmt::format(
           "{} --benchmark_list_tests: {} (is it a Google Benchmark program?)",
-          program_, p->failure_text()));
+          program_, p.failure_text()));
     }
     std::vector<std::string> names;
-    std::istringstream lines(p->out);
+    std::istringstream lines(p.out);
     for (std::string line; std::getline(lines, line);) {
       if (!line.empty() && line.back() == '\r') line.pop_back();
       if (!line.empty()) names.push_back(line);
@@ -83,10 +83,9 @@ class GbenchSource final : public SampleSource {
           fmt::format("{}: no {} (build the fpbench_preload target)",
                       how_.counters, how_.preload));
     }
-    auto link = linkage();
-    if (!link) return link.error();
-    if (*link == Linkage::kShared) return {};
-    if (*link == Linkage::kStatic && wants("allocs")) {
+    FPBENCH_ASSIGN_OR_RETURN(auto link, linkage());
+    if (link == Linkage::kShared) return {};
+    if (link == Linkage::kStatic && wants("allocs")) {
       return unavailable_error(fmt::format(
           "allocs: {} is linked statically: the preload library that counts "
           "allocations cannot be loaded into it",
@@ -147,16 +146,13 @@ class GbenchSource final : public SampleSource {
     const bool callgrind = how_.kind == GbenchMeasure::Kind::kCallgrind;
     std::string callgrind_dir;
     if (callgrind) {
-      auto dir = make_callgrind_dir();
-      if (!dir) return dir.error();
-      callgrind_dir = *dir;
+      FPBENCH_ASSIGN_OR_RETURN(callgrind_dir, make_callgrind_dir());
       const auto prefix = callgrind_argv(how_.valgrind, callgrind_dir);
       argv.insert(argv.begin(), prefix.begin(), prefix.end());
     }
     if (!how_.counters.empty()) {
-      auto link = linkage();
-      if (!link) return link.error();
-      if (*link != Linkage::kShared)
+      FPBENCH_ASSIGN_OR_RETURN(auto link, linkage());
+      if (link != Linkage::kShared)
         return measure_whole_process(job, argv, callgrind_dir, options);
     }
     TempFile loops("/tmp/fpbench-loops-XXXXXX");
@@ -171,7 +167,7 @@ class GbenchSource final : public SampleSource {
     const auto p = run_process(argv, run);
     const std::string callgrind_text =
         callgrind ? take_measured_callgrind_output(callgrind_dir) : "";
-    if (!p) return p.error();
+    FPBENCH_TRY(p);
     if (!p->ok()) return benchmark_error(p->failure_text());
     auto records =
         parse_scenario_json(p->out, RowRate::kPerIteration, RowLabel::kText);
@@ -181,7 +177,7 @@ class GbenchSource final : public SampleSource {
         e.message += "\n" + tail;
       return e;
     }
-    if (auto ok = check_one_thread(job, p->out); !ok) return ok.error();
+    FPBENCH_TRY(check_one_thread(job, p->out));
     const auto [filename, configuration] = split_gbench_name(job);
     std::vector<std::int64_t> iterations;
     for (SampleRecord& r : *records) {
@@ -216,22 +212,22 @@ class GbenchSource final : public SampleSource {
       }
     }
     if (callgrind) {
-      auto parts = parse_callgrind_parts(callgrind_text);
-      if (!parts) return parts.error();
-      if (parts->size() < records->size()) {
+      FPBENCH_ASSIGN_OR_RETURN(auto parts,
+                               parse_callgrind_parts(callgrind_text));
+      if (parts.size() < records->size()) {
         return benchmark_error(
-            fmt::format("callgrind counted {} loops for {} runs", parts->size(),
+            fmt::format("callgrind counted {} loops for {} runs", parts.size(),
                         records->size()));
       }
       // The last parts are the runs Google Benchmark reported.
-      const std::size_t first = parts->size() - records->size();
+      const std::size_t first = parts.size() - records->size();
       const auto profiles = parse_callgrind_loops(callgrind_text);
       for (std::size_t i = 0; i < records->size(); ++i) {
         SampleRecord& r = (*records)[i];
         const auto n = static_cast<double>(r.iterations);
         MetricReading reading{
-            static_cast<double>((*parts)[first + i]) / n, "valgrind", {}, {}};
-        if (profiles && profiles->size() == parts->size())
+            static_cast<double>(parts[first + i]) / n, "valgrind", {}, {}};
+        if (profiles && profiles->size() == parts.size())
           add_loop_profile((*profiles)[first + i], n, r.profile);
         r.metrics.emplace_back("instructions", std::move(reading));
       }
@@ -266,12 +262,11 @@ class GbenchSource final : public SampleSource {
     options.timeout = how_.query_timeout;
     options.env = {"LD_PRELOAD=" + how_.preload,
                    "FPBENCH_LINK_PROBE=" + answer.path()};
-    const auto p = run_process(argv, options);
-    if (!p) return p.error();
-    if (!p->ok()) {
+    FPBENCH_ASSIGN_OR_RETURN(const auto p, run_process(argv, options));
+    if (!p.ok()) {
       return benchmark_error(fmt::format(
           "{} --benchmark_list_tests: {} (is it a Google Benchmark program?)",
-          program_, p->failure_text()));
+          program_, p.failure_text()));
     }
     const std::string text = answer.text();
     linkage_ = text.rfind("libbenchmark=shared", 0) == 0 ? Linkage::kShared
@@ -313,22 +308,22 @@ class GbenchSource final : public SampleSource {
     ProcessCounts counts(
         ProcessCounting{wants("syscalls") || wants("syscalls_all"),
                         wants("allocs"), how_.preload});
-    if (auto ok = counts.prepare(run); !ok) return ok.error();
+    FPBENCH_TRY(counts.prepare(run));
     const auto p = run_process(argv, run);
     auto total = callgrind ? callgrind_total(callgrind_dir) : Result<double>(0);
-    if (!p) return p.error();
+    FPBENCH_TRY(p);
     if (!p->ok()) return benchmark_error(p->failure_text());
-    if (auto ok = check_one_thread(job, p->out); !ok) return ok.error();
-    auto records =
-        parse_scenario_json(p->out, RowRate::kPerIteration, RowLabel::kText);
-    if (!records) return records.error();
-    if (records->size() != 1) {
+    FPBENCH_TRY(check_one_thread(job, p->out));
+    FPBENCH_ASSIGN_OR_RETURN(
+        auto records,
+        parse_scenario_json(p->out, RowRate::kPerIteration, RowLabel::kText));
+    if (records.size() != 1) {
       return usage_error(fmt::format(
           "{}: counted for the whole process, a sample must be one run, not "
           "{} (no --benchmark_repetitions)",
-          job, records->size()));
+          job, records.size()));
     }
-    SampleRecord& r = records->front();
+    SampleRecord& r = records.front();
     std::tie(r.filename, r.configuration) = split_gbench_name(job);
     if (how_.kind != GbenchMeasure::Kind::kTimed) {
       std::erase_if(r.metrics, [](const auto& m) { return m.first == "wall"; });
@@ -353,15 +348,15 @@ class GbenchSource final : public SampleSource {
           MetricReading{
               static_cast<double>(p->usage.max_rss_kib), "wait4", {}, {}});
     }
-    auto counted = counts.read("process:tracepoint", "process:preload");
-    if (!counted) return counted.error();
-    for (auto& reading : *counted) r.metrics.push_back(std::move(reading));
+    FPBENCH_ASSIGN_OR_RETURN(
+        auto counted, counts.read("process:tracepoint", "process:preload"));
+    for (auto& reading : counted) r.metrics.push_back(std::move(reading));
     if (callgrind) {
-      if (!total) return total.error();
+      FPBENCH_TRY(total);
       r.metrics.emplace_back("instructions",
                              MetricReading{*total, "process:valgrind", {}, {}});
     }
-    return std::move(*records);
+    return records;
   }
 
   std::string program_;
@@ -439,10 +434,9 @@ parse_loop_lines(const std::string& text,
     std::vector<std::pair<std::string, double>> by_name;
     std::istringstream fields(lines[first + i].substr(4));
     for (std::string field; fields >> field;) {
-      const auto f = loop_field(field);
-      if (!f) return f.error();
-      const std::string& name = f->first;
-      const double value = f->second;
+      FPBENCH_ASSIGN_OR_RETURN(const auto& f, loop_field(field));
+      const std::string& name = f.first;
+      const double value = f.second;
       if (name.rfind("syscall:", 0) == 0) {
         by_name.emplace_back(name.substr(8), value / n);
         continue;

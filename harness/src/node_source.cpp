@@ -23,6 +23,7 @@
 #include "fpbench/base/process.hpp"
 #include "fpbench/base/temp_file.hpp"
 #include "fpbench/base/tracepoints.hpp"
+#include "fpbench/base/try.hpp"
 #include "fpbench/harness/run_command.hpp"
 #include "fpbench/harness/sample_source.hpp"
 #include "fpbench/reports/sample_value.hpp"
@@ -129,32 +130,31 @@ Result<std::vector<NodeConfiguration>> NodeSuite::list_script(
   ProcessOptions options;
   options.timeout = std::chrono::seconds(120);
   options.env = {"FPBENCH_NODE_MODE=list", "FPBENCH_NODE_OUT=" + out.path()};
-  const auto p = run_process(argv, options);
-  if (!p) return p.error();
-  if (!p->ok()) {
+  FPBENCH_ASSIGN_OR_RETURN(const auto p, run_process(argv, options));
+  if (!p.ok()) {
     return benchmark_error(
         fmt::format("{} {}: listing its configurations failed: {}", node_,
-                    script.filename, p->failure_text()));
+                    script.filename, p.failure_text()));
   }
-  auto lines = json_lines(read_whole(out.path()), "a configuration");
-  if (!lines) return lines.error();
-  if (lines->empty()) {
+  FPBENCH_ASSIGN_OR_RETURN(
+      auto lines, json_lines(read_whole(out.path()), "a configuration"));
+  if (lines.empty()) {
     return benchmark_error(with_stderr(
         fmt::format("{} {}: not a benchmark script (it made no benchmark "
                     "with common.js's createBenchmark)",
                     node_, script.filename),
-        *p));
+        p));
   }
-  const auto& head = lines->front();
+  const auto& head = lines.front();
   if (!head.contains("configurations") ||
       !head["configurations"].is_number_unsigned() ||
-      head["configurations"].get<std::size_t>() != lines->size() - 1) {
+      head["configurations"].get<std::size_t>() != lines.size() - 1) {
     return internal_error(fmt::format(
         "{} {}: the hooks listed its configurations without their count", node_,
         script.filename));
   }
   std::vector<NodeConfiguration> configs;
-  for (auto line = std::next(lines->begin()); line != lines->end(); ++line) {
+  for (auto line = std::next(lines.begin()); line != lines.end(); ++line) {
     NodeConfiguration c;
     c.first_of_script = configs.empty();
     c.script = script.path;
@@ -168,13 +168,12 @@ Result<std::vector<NodeConfiguration>> NodeSuite::list_script(
 }
 
 Result<void> NodeSuite::list() const {
-  auto hooks_path = hooks();
-  if (!hooks_path) return hooks_path.error();
+  FPBENCH_ASSIGN_OR_RETURN(auto hooks_path, hooks());
   std::vector<NodeConfiguration> all;
   std::vector<std::string> failures;
   std::vector<std::string> without;
   for (const NodeScript& script : scripts_) {
-    auto configs = list_script(script, *hooks_path);
+    auto configs = list_script(script, hooks_path);
     if (!configs) {
       // A script that cannot be listed fails alone, unless nothing can be.
       if (configs.error().kind != ErrorKind::kBenchmarkFailed)
@@ -206,10 +205,9 @@ Result<void> NodeSuite::list() const {
 
 Result<const NodeConfiguration*> NodeSuite::configuration(
     const std::string& job) const {
-  auto all = configurations();
-  if (!all) return all.error();
+  FPBENCH_ASSIGN_OR_RETURN(auto all, configurations());
   const auto it = by_job_.find(job);
-  return it == by_job_.end() ? nullptr : &(**all)[it->second];
+  return it == by_job_.end() ? nullptr : &(*all)[it->second];
 }
 
 namespace {
@@ -318,10 +316,9 @@ class NodeScriptSource final : public SampleSource {
   [[nodiscard]] std::string describe() const override { return suite_->node(); }
 
   [[nodiscard]] Result<std::vector<std::string>> list_jobs() const override {
-    auto configs = suite_->configurations();
-    if (!configs) return configs.error();
+    FPBENCH_ASSIGN_OR_RETURN(auto configs, suite_->configurations());
     std::vector<std::string> jobs;
-    for (const NodeConfiguration& c : **configs)
+    for (const NodeConfiguration& c : *configs)
       jobs.push_back(reports::BenchmarkKey{c.filename, c.configuration}.text());
     return jobs;
   }
@@ -385,14 +382,12 @@ class NodeScriptSource final : public SampleSource {
 
   [[nodiscard]] Result<Measurements> measure(
       const std::string& job, const ProcessOptions& options) const override {
-    auto found = suite_->configuration(job);
-    if (!found) return found.error();
-    const NodeConfiguration* config = *found;
+    FPBENCH_ASSIGN_OR_RETURN(const NodeConfiguration* config,
+                             suite_->configuration(job));
     if (config == nullptr)
       return internal_error("no node configuration '" + job + "'");
-    auto hooks = suite_->hooks();
-    if (!hooks) return hooks.error();
-    TempFile out(std::filesystem::path(*hooks).parent_path().string() +
+    FPBENCH_ASSIGN_OR_RETURN(auto hooks, suite_->hooks());
+    TempFile out(std::filesystem::path(hooks).parent_path().string() +
                  "/out-XXXXXX");
     if (out.path().empty())
       return io_error("cannot create a file for the node hooks in /tmp");
@@ -400,9 +395,7 @@ class NodeScriptSource final : public SampleSource {
     std::vector<std::string> argv;
     std::string callgrind_dir;
     if (callgrind) {
-      auto dir = make_callgrind_dir();
-      if (!dir) return dir.error();
-      callgrind_dir = *dir;
+      FPBENCH_ASSIGN_OR_RETURN(callgrind_dir, make_callgrind_dir());
       argv = callgrind_argv(how_.valgrind, callgrind_dir);
       // A node given as a script that execs node is followed into it.
       argv.insert(argv.end(), {"--instr-atstart=no", "--trace-children=yes"});
@@ -411,7 +404,7 @@ class NodeScriptSource final : public SampleSource {
     }
     argv.push_back(suite_->node());
     argv.insert(argv.end(), config->flags.begin(), config->flags.end());
-    argv.insert(argv.end(), {"--require", *hooks, config->script});
+    argv.insert(argv.end(), {"--require", hooks, config->script});
     argv.insert(argv.end(), config->args.begin(), config->args.end());
     ProcessOptions run = options;
     run.env = {"NODE_RUN_BENCHMARK_FN=", "FPBENCH_NODE_MODE=measure",
@@ -426,10 +419,9 @@ class NodeScriptSource final : public SampleSource {
     // it), not for node's start-up and the script's set-up.
     std::unique_ptr<SectionPriority> priority;
     if (options.priority != Priority::kNormal) {
-      auto started =
-          SectionPriority::start(options.priority, options.on_left_realtime);
-      if (!started) return started.error();
-      priority = std::move(*started);
+      FPBENCH_ASSIGN_OR_RETURN(
+          priority,
+          SectionPriority::start(options.priority, options.on_left_realtime));
       run.priority = Priority::kNormal;
       priority->prepare(run);
     }
@@ -437,30 +429,29 @@ class NodeScriptSource final : public SampleSource {
     const std::string callgrind_text =
         callgrind ? take_measured_callgrind_output(callgrind_dir) : "";
     const std::string priority_failure = priority ? priority->finish() : "";
-    if (!p) return p.error();
+    FPBENCH_TRY(p);
     if (!priority_failure.empty()) {
       return benchmark_error("cannot set the timed section's priority: " +
                              priority_failure);
     }
     if (!p->ok()) return benchmark_error(p->failure_text());
-    auto lines = json_lines(read_whole(out.path()), "a report");
-    if (!lines) return lines.error();
-    if (lines->empty())
+    FPBENCH_ASSIGN_OR_RETURN(auto lines,
+                             json_lines(read_whole(out.path()), "a report"));
+    if (lines.empty())
       return benchmark_error(with_stderr("reported no result", *p));
     // The hooks' record of a configuration the script skips.
-    if (lines->size() == 1 && lines->front().contains("timed_section")) {
+    if (lines.size() == 1 && lines.front().contains("timed_section")) {
       const std::lock_guard lock(skipped_mutex_);
       skipped_.insert(label(job));
       return Measurements{};
     }
     std::vector<std::uint64_t> callgrind_parts;
     if (callgrind) {
-      auto parts = parse_callgrind_parts(callgrind_text);
-      if (!parts) return parts.error();
-      callgrind_parts = std::move(*parts);
+      FPBENCH_ASSIGN_OR_RETURN(callgrind_parts,
+                               parse_callgrind_parts(callgrind_text));
     }
     Measurements records;
-    for (const auto& line : *lines) {
+    for (const auto& line : lines) {
       const std::string name = line.value("configuration", "");
       if (name != config->configuration) {
         return benchmark_error(
@@ -492,13 +483,14 @@ class NodeScriptSource final : public SampleSource {
         }
       }
       if (callgrind) {
-        auto counted = callgrind_metric(line, callgrind_parts, records.size());
-        if (!counted) return counted.error();
-        r.metrics.push_back(std::move(*counted));
+        FPBENCH_ASSIGN_OR_RETURN(
+            auto counted,
+            callgrind_metric(line, callgrind_parts, records.size()));
+        r.metrics.push_back(std::move(counted));
       } else if (!how_.counters.empty()) {
-        auto counted = counted_metrics(line, how_.counters);
-        if (!counted) return counted.error();
-        for (auto& m : *counted) r.metrics.push_back(std::move(m));
+        FPBENCH_ASSIGN_OR_RETURN(auto counted,
+                                 counted_metrics(line, how_.counters));
+        for (auto& m : counted) r.metrics.push_back(std::move(m));
       }
       records.push_back(std::move(r));
     }

@@ -11,6 +11,7 @@
 #include <fstream>
 
 #include "fpbench/base/tracepoints.hpp"
+#include "fpbench/base/try.hpp"
 
 namespace fpbench::harness {
 
@@ -131,18 +132,17 @@ Result<std::vector<std::pair<std::string, MetricReading>>> ProcessCounts::read(
     const std::string& allocs_source) const {
   std::vector<std::pair<std::string, MetricReading>> out;
   if (what_.syscalls) {
-    auto calls = syscalls_->read(syscalls_source);
-    if (!calls) return calls.error();
-    out.emplace_back("syscalls", std::move(calls->first));
-    out.emplace_back("syscalls_all", std::move(calls->second));
+    FPBENCH_ASSIGN_OR_RETURN(auto calls, syscalls_->read(syscalls_source));
+    out.emplace_back("syscalls", std::move(calls.first));
+    out.emplace_back("syscalls_all", std::move(calls.second));
   }
   if (what_.allocs) {
-    auto counts = read_process_allocs(allocs_file_.path());
-    if (!counts) return counts.error();
+    FPBENCH_ASSIGN_OR_RETURN(auto counts,
+                             read_process_allocs(allocs_file_.path()));
     out.emplace_back("allocs",
-                     MetricReading{counts->first, allocs_source, {}, {}});
+                     MetricReading{counts.first, allocs_source, {}, {}});
     out.emplace_back("alloc_bytes",
-                     MetricReading{counts->second, allocs_source, {}, {}});
+                     MetricReading{counts.second, allocs_source, {}, {}});
   }
   return out;
 }

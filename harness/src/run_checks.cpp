@@ -8,6 +8,7 @@
 #include <set>
 
 #include "fpbench/base/cpu_list.hpp"
+#include "fpbench/base/try.hpp"
 #include "fpbench/harness/sample_writer.hpp"
 #include "fpbench/harness/scenario_program.hpp"
 #include "fpbench/reports/metric_samples.hpp"
@@ -62,7 +63,7 @@ Result<void> check_options(const RunOptions& o) {
         *o.sample_timeout_s <= 1e6)) {
     return usage_error("--sample-timeout must be a positive number of seconds");
   }
-  if (auto ok = check_output_paths(o); !ok) return ok;
+  FPBENCH_TRY(check_output_paths(o));
   if (o.metrics.empty()) return usage_error("--metric names no metric");
   for (const std::string& m : o.metrics) {
     const auto& known = reports::known_metrics();
@@ -218,18 +219,18 @@ Result<void> check_sets(const RunOptions& o) {
   const std::string new_path = o.new_program.value_or(o.scenario_program);
   if (new_path != paths[0]) paths.push_back(new_path);
   for (const std::string& path : paths) {
-    const auto described =
+    FPBENCH_ASSIGN_OR_RETURN(
+        const auto described,
         ScenarioProgram(path, std::nullopt, {}, query_timeout(o))
-            .list_parameters();
-    if (!described) return described.error();
-    if (!*described) continue;
+            .list_parameters());
+    if (!described) continue;
     std::vector<params::ScenarioParameters> kept;
-    for (const params::ScenarioParameters& s : **described) {
+    for (const params::ScenarioParameters& s : *described) {
       if (scenario_kept(o, s.scenario)) kept.push_back(s);
     }
     // With nothing kept, select_jobs says which selector matched nothing.
     if (kept.empty()) continue;
-    if (auto ok = params::check_assignments(o.sets, kept); !ok) return ok;
+    FPBENCH_TRY(params::check_assignments(o.sets, kept));
   }
   return {};
 }

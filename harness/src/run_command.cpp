@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "fpbench/base/process.hpp"
+#include "fpbench/base/try.hpp"
 #include "fpbench/harness/node_source.hpp"
 #include "fpbench/harness/sample_source.hpp"
 #include "fpbench/harness/sample_writer.hpp"
@@ -363,8 +364,7 @@ Result<std::vector<std::string>> select_jobs(const Pass& pass,
   const bool node = o.source == SourceKind::kNode;
   const bool gbench = o.source == SourceKind::kGbench;
   const bool command = o.source == SourceKind::kCommand;
-  auto regexes = gbench_selectors(o);
-  if (!regexes) return regexes.error();
+  FPBENCH_ASSIGN_OR_RETURN(auto regexes, gbench_selectors(o));
   std::set<std::string> matched;
   const auto keep = [&](const std::string& job) {
     const std::string scenario =
@@ -373,8 +373,8 @@ Result<std::vector<std::string>> select_jobs(const Pass& pass,
             : reports::BenchmarkKey::from_text(job).filename;
     bool selected = o.selectors.empty() || node;
     if (gbench) {
-      for (std::size_t i = 0; i < regexes->size(); ++i) {
-        if (std::regex_search(job, (*regexes)[i])) {
+      for (std::size_t i = 0; i < regexes.size(); ++i) {
+        if (std::regex_search(job, regexes[i])) {
           matched.insert(o.selectors[i]);
           selected = true;
         }
@@ -393,7 +393,7 @@ Result<std::vector<std::string>> select_jobs(const Pass& pass,
     return !contains_any(scenario, o.excludes);
   };
   auto jobs = common_jobs(pass, keep);
-  if (!jobs) return jobs.error();
+  FPBENCH_TRY(jobs);
   if (!node) {
     for (const std::string& sel : o.selectors) {
       if (matched.count(sel) == 0) {
@@ -457,30 +457,29 @@ Result<std::vector<reports::SampleRecord>> load_resumed(const std::string& path,
                     "elsewhere with -o)",
                     path));
   }
-  const auto text = read_input(path);
-  if (!text) return text.error();
-  if (text->find_first_not_of(" \t\r\n") == std::string::npos) {
+  FPBENCH_ASSIGN_OR_RETURN(const auto text, read_input(path));
+  if (text.find_first_not_of(" \t\r\n") == std::string::npos) {
     return std::vector<reports::SampleRecord>{};
   }
-  if (text->back() != '\n') {
+  if (text.back() != '\n') {
     // A row cut off by a crash or by hand: it may still parse (a rate cut
     // short is a number), so it is never counted, and the next row must not
     // be appended to it.
-    const auto line = std::count(text->begin(), text->end(), '\n') + 1;
+    const auto line = std::count(text.begin(), text.end(), '\n') + 1;
     return bad_input_error(fmt::format(
         "{}:{}: the last row is incomplete (it has no newline: the run was "
         "interrupted while "
         "writing it); delete that line (sed -i '$d' {}), then resume",
         path, line, path));
   }
-  if (jsonl != reports::looks_like_sample_jsonl(*text)) {
+  if (jsonl != reports::looks_like_sample_jsonl(text)) {
     return usage_error(fmt::format(
         "--resume {}: the file holds {}, but these metrics write {}", path,
         jsonl ? "compare.js CSV" : "JSON Lines",
         jsonl ? "JSON Lines" : "compare.js CSV"));
   }
-  if (jsonl) return reports::parse_sample_jsonl(*text, path);
-  const auto samples = parse_samples_csv(*text, path);
+  if (jsonl) return reports::parse_sample_jsonl(text, path);
+  const auto samples = parse_samples_csv(text, path);
   if (!samples) {
     // Only a header: an interrupted run that wrote no sample yet.
     if (samples.error().kind == ErrorKind::kNoSamples) {
@@ -550,9 +549,7 @@ Result<nlohmann::json> apply_shard(const RunOptions& o,
     return usage_error("--shard-costs needs --shard K/N");
   ShardCosts costs;
   if (o.shard_costs) {
-    auto read = read_shard_costs(*o.shard_costs);
-    if (!read) return read.error();
-    costs = std::move(*read);
+    FPBENCH_ASSIGN_OR_RETURN(costs, read_shard_costs(*o.shard_costs));
   }
   const std::size_t all = jobs.size();
   jobs = shard_jobs(jobs, o.shard, costs);
@@ -586,30 +583,24 @@ std::chrono::milliseconds default_sample_timeout(double min_time_s) {
 }
 
 Result<RunSummary> run_benchmarks(const RunOptions& o) {
-  if (auto ok = check_options(o); !ok) return ok.error();
-  if (auto ok = check_sets(o); !ok) return ok.error();
-  auto cpus = sample_cpus(o);
-  if (!cpus) return cpus.error();
+  FPBENCH_TRY(check_options(o));
+  FPBENCH_TRY(check_sets(o));
+  FPBENCH_ASSIGN_OR_RETURN(auto cpus, sample_cpus(o));
   // Before any program runs: a run that could not keep its results is
   // better refused than measured.
   if (o.json) {
-    if (auto ok = check_writable("--json", *o.json); !ok) return ok.error();
+    FPBENCH_TRY(check_writable("--json", *o.json));
   }
-  if (auto ok = check_writable(o.resume ? "--resume" : "-o/--output",
-                               samples_path(o));
-      !ok)
-    return ok.error();
+  FPBENCH_TRY(
+      check_writable(o.resume ? "--resume" : "-o/--output", samples_path(o)));
   std::vector<NodeScript> scripts;
   if (o.source == SourceKind::kNode) {
-    auto found = discover_node_scripts(o.benchmark_dir, o.selectors, o.filters,
-                                       o.excludes);
-    if (!found) return found.error();
-    scripts = std::move(*found);
-    if (auto v = check_node_binary("--old", *o.old_program); !v)
-      return v.error();
+    FPBENCH_ASSIGN_OR_RETURN(
+        scripts, discover_node_scripts(o.benchmark_dir, o.selectors, o.filters,
+                                       o.excludes));
+    FPBENCH_TRY(check_node_binary("--old", *o.old_program));
     if (*o.new_program != *o.old_program) {
-      if (auto v = check_node_binary("--new", *o.new_program); !v)
-        return v.error();
+      FPBENCH_TRY(check_node_binary("--new", *o.new_program));
     }
   }
   // Allocating call sites come from the callgrind pass.
@@ -639,8 +630,7 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
       };
     }
   }
-  auto jobs = select_jobs(plan.passes.front(), o);
-  if (!jobs) return jobs.error();
+  FPBENCH_ASSIGN_OR_RETURN(auto jobs, select_jobs(plan.passes.front(), o));
   // Said now, before the first sample, and again as the run's failures.
   std::vector<std::string> unlisted;
   for (const SampleSource* source : plan.passes.front().sources) {
@@ -654,12 +644,11 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
       unlisted.push_back(std::move(why));
     }
   }
-  auto shard = apply_shard(o, *jobs);
-  if (!shard) return shard.error();
+  FPBENCH_ASSIGN_OR_RETURN(auto shard, apply_shard(o, jobs));
   if (o.source != SourceKind::kNode) {
     for (Pass& pass : plan.passes) {
       if (!pass.sources[0]->batched()) continue;
-      const std::vector<Batch> batches = batches_by_scenario(*jobs);
+      const std::vector<Batch> batches = batches_by_scenario(jobs);
       for (const Batch& b : batches) pass.jobs.push_back(b.name);
       for (const auto& source : plan.sources) {
         if (source.get() == pass.sources[0] || source.get() == pass.sources[1])
@@ -682,7 +671,7 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
   });
   for (const Pass& pass : plan.passes) {
     for (const SampleSource* source : pass.sources) {
-      if (auto ok = source->check(); !ok) return ok.error();
+      FPBENCH_TRY(source->check());
     }
   }
   const auto realtime = [](const Pass& p) {
@@ -707,14 +696,10 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
   const std::string output = samples_path(o);
   std::vector<reports::SampleRecord> resumed;
   if (o.resume) {
-    auto loaded = load_resumed(*o.resume, jsonl);
-    if (!loaded) return loaded.error();
-    resumed = std::move(*loaded);
+    FPBENCH_ASSIGN_OR_RETURN(resumed, load_resumed(*o.resume, jsonl));
     if (o.source == SourceKind::kNode) {
-      if (auto ok = check_resumed_configurations(
-              *o.resume, resumed, *jobs, *plan.passes.front().sources[0]);
-          !ok)
-        return ok.error();
+      FPBENCH_TRY(check_resumed_configurations(
+          *o.resume, resumed, jobs, *plan.passes.front().sources[0]));
     }
   }
   const bool fresh_file =
@@ -722,14 +707,14 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
         const auto t = read_input(*o.resume);
         return !t || t->empty();
       }();
-  auto writer = SampleWriter::open(output, o.resume.has_value());
-  if (!writer) return writer.error();
+  FPBENCH_ASSIGN_OR_RETURN(auto writer,
+                           SampleWriter::open(output, o.resume.has_value()));
   if (fresh_file && !jsonl) {
-    if (auto w = writer->write(kSampleCsvHeader); !w) return w.error();
+    FPBENCH_TRY(writer.write(kSampleCsvHeader));
   }
   RunnerOptions ro;
   ro.seed = o.seed;
-  ro.cpus = std::move(*cpus);
+  ro.cpus = std::move(cpus);
   ro.progress = o.progress;
   ro.jsonl = jsonl;
   ro.time_budget = o.time_budget;
@@ -739,10 +724,10 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
   }
   // A part with no configurations (more shards than configurations) is an
   // empty, valid part of the run.
-  auto summary = jobs->empty()
+  auto summary = jobs.empty()
                      ? Result<RunSummary>(RunSummary{})
-                     : run_passes(*jobs, plan.passes, ro, resumed, *writer);
-  if (!summary) return summary;
+                     : run_passes(jobs, plan.passes, ro, resumed, writer);
+  FPBENCH_TRY(summary);
   summary->failures.insert(summary->failures.begin(), unlisted.begin(),
                            unlisted.end());
   summary->notes = plan.notes;
@@ -761,10 +746,8 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
     const std::vector<detail::MeasuredProgram> programs = {
         {"old", o.old_program.value_or(o.scenario_program), o.old_impl},
         {"new", o.new_program.value_or(o.scenario_program), o.new_impl}};
-    if (auto w = write_json(*o.json, all, programs, *shard,
-                            detail::query_timeout(o));
-        !w)
-      return w.error();
+    FPBENCH_TRY(
+        write_json(*o.json, all, programs, shard, detail::query_timeout(o)));
   }
   return summary;
 }

@@ -12,6 +12,7 @@
 #include <set>
 #include <thread>
 
+#include "fpbench/base/try.hpp"
 #include "fpbench/reports/sample_csv.hpp"
 #include "outcome_check.hpp"
 #include "progress.hpp"
@@ -116,7 +117,7 @@ class PassRunner {
     const auto pass_started = std::chrono::steady_clock::now();
     timing_.key_metric = pass_.key_metric;
     for (int w = 0; w < pass_.warmup; ++w) {
-      if (auto r = run_round(/*keep=*/false); !r) return r;
+      FPBENCH_TRY(run_round(/*keep=*/false));
     }
     while (true) {
       if (!has_pending() && !extend()) break;
@@ -125,7 +126,7 @@ class PassRunner {
         summary_.budget_spent = true;
         break;
       }
-      if (auto r = run_round(/*keep=*/true); !r) return r;
+      FPBENCH_TRY(run_round(/*keep=*/true));
     }
     timing_.stopping_rule = static_cast<bool>(pass_.needs_more);
     for (const auto& b : benchmarks_) {
@@ -220,7 +221,7 @@ class PassRunner {
     ++round_;
     if (pass_.parallel <= 1 || units.size() <= 1) {
       for (const Unit& u : units) {
-        if (auto r = run_unit(u, keep); !r) return r;
+        FPBENCH_TRY(run_unit(u, keep));
       }
       return {};
     }
@@ -316,7 +317,7 @@ class PassRunner {
       ++s.done[side];
       ++timing_.samples;
     }
-    if (auto written = writer_.write(lines); !written) return written;
+    FPBENCH_TRY(writer_.write(lines));
     summary_.samples_written += rows;
     return {};
   }
@@ -481,9 +482,7 @@ Result<std::vector<std::string>> common_jobs(
     const Pass& pass, const std::function<bool(const std::string&)>& keep) {
   std::array<std::vector<std::string>, 2> listed;
   for (std::size_t side = 0; side < 2; ++side) {
-    auto jobs = pass.sources[side]->list_jobs();
-    if (!jobs) return jobs.error();
-    listed[side] = std::move(*jobs);
+    FPBENCH_ASSIGN_OR_RETURN(listed[side], pass.sources[side]->list_jobs());
   }
   const std::set<std::string> on_new(listed[1].begin(), listed[1].end());
   std::vector<std::string> out;
@@ -519,7 +518,7 @@ Result<RunSummary> run_passes(const std::vector<std::string>& jobs,
     progress.grow(runners.back()->pending());
   }
   for (auto& runner : runners) {
-    if (auto r = runner->run(); !r) return r.error();
+    FPBENCH_TRY(runner->run());
   }
   progress.finish();
   for (std::string& mismatch :

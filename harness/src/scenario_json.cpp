@@ -11,6 +11,7 @@
 #include <string>
 #include <utility>
 
+#include "fpbench/base/try.hpp"
 #include "fpbench/harness/sample_source.hpp"
 #include "fpbench/reports/sample_value.hpp"
 
@@ -86,19 +87,19 @@ reports::BenchmarkKey benchmark_of_row(std::string name) {
 // number fails the sample.
 Result<void> add_counters(const nlohmann::json& row, const std::string& sources,
                           SampleRecord& r) {
-  const auto counted_field =
-      typed_field(row, "fpbench_counted_iterations", Kind::kNumber);
-  if (!counted_field) return counted_field.error();
-  const double counted = *counted_field ? (*counted_field)->get<double>() : 0.0;
+  FPBENCH_ASSIGN_OR_RETURN(
+      const auto counted_field,
+      typed_field(row, "fpbench_counted_iterations", Kind::kNumber));
+  const double counted = counted_field ? counted_field->get<double>() : 0.0;
   if (!(counted > 0)) return {};
   r.iterations = static_cast<std::int64_t>(counted);
   const auto add = [&](const char* field, const char* metric,
                        const char* counter) -> Result<void> {
-    const auto value = typed_field(row, field, Kind::kNumber);
-    if (!value) return value.error();
-    if (!*value) return {};
+    FPBENCH_ASSIGN_OR_RETURN(const auto value,
+                             typed_field(row, field, Kind::kNumber));
+    if (!value) return {};
     r.metrics.emplace_back(metric,
-                           MetricReading{(*value)->get<double>() / counted,
+                           MetricReading{value->get<double>() / counted,
                                          counter_source(sources, counter),
                                          {},
                                          {}});
@@ -109,12 +110,12 @@ Result<void> add_counters(const nlohmann::json& row, const std::string& sources,
                   add("fpbench_instructions", "instructions", "instructions"),
                   add("fpbench_allocs", "allocs", "allocs"),
                   add("fpbench_alloc_bytes", "alloc_bytes", "allocs")}) {
-    if (!ok) return ok;
+    FPBENCH_TRY(ok);
   }
-  const auto syscalls = typed_field(row, "fpbench_syscalls", Kind::kNumber);
-  if (!syscalls) return syscalls.error();
-  if (*syscalls) {
-    MetricReading calls{(*syscalls)->get<double>() / counted,
+  FPBENCH_ASSIGN_OR_RETURN(const auto syscalls,
+                           typed_field(row, "fpbench_syscalls", Kind::kNumber));
+  if (syscalls) {
+    MetricReading calls{syscalls->get<double>() / counted,
                         counter_source(sources, "syscalls"),
                         {},
                         {}};
@@ -128,8 +129,7 @@ Result<void> add_counters(const nlohmann::json& row, const std::string& sources,
                                  value.get<double>() / counted);
     }
     r.metrics.emplace_back("syscalls", std::move(calls));
-    if (auto ok = add("fpbench_syscalls_all", "syscalls_all", "syscalls"); !ok)
-      return ok;
+    FPBENCH_TRY(add("fpbench_syscalls_all", "syscalls_all", "syscalls"));
   }
   return {};
 }
@@ -147,10 +147,10 @@ Result<void> add_outcomes(const nlohmann::json& row, RowLabel label,
                             value.get<double>());
   }
   if (label != RowLabel::kOutcome) return {};
-  const auto text = typed_field(row, "label", Kind::kString);
-  if (!text) return text.error();
-  if (*text && !(*text)->get_ref<const std::string&>().empty())
-    r.outcomes.emplace_back("label", (*text)->get<std::string>());
+  FPBENCH_ASSIGN_OR_RETURN(const auto text,
+                           typed_field(row, "label", Kind::kString));
+  if (text && !text->get_ref<const std::string&>().empty())
+    r.outcomes.emplace_back("label", text->get<std::string>());
   return {};
 }
 
@@ -188,13 +188,13 @@ Result<std::vector<SampleRecord>> parse_scenario_json(const std::string& json,
     return benchmark_error(fmt::format(
         "the benchmark's context is {}, not an object", shortened(context)));
   }
-  const auto isa = typed_field(context, "fpbench_isa", Kind::kString);
-  if (!isa) return isa.error();
-  const auto sources =
-      typed_field(context, "fpbench_counter_sources", Kind::kString);
-  if (!sources) return sources.error();
+  FPBENCH_ASSIGN_OR_RETURN(const auto isa,
+                           typed_field(context, "fpbench_isa", Kind::kString));
+  FPBENCH_ASSIGN_OR_RETURN(
+      const auto sources,
+      typed_field(context, "fpbench_counter_sources", Kind::kString));
   const std::string source_list =
-      *sources ? (*sources)->get<std::string>() : std::string();
+      sources ? sources->get<std::string>() : std::string();
   std::vector<SampleRecord> out;
   for (const auto& b : doc["benchmarks"]) {
     if (!b.is_object()) {
@@ -204,39 +204,39 @@ Result<std::vector<SampleRecord>> parse_scenario_json(const std::string& json,
     }
     // An error row is the child's own word on what failed, whatever else
     // it lacks.
-    const auto errored = typed_field(b, "error_occurred", Kind::kBoolean);
-    if (!errored) return errored.error();
-    if (*errored && (*errored)->get<bool>()) {
-      const auto message = typed_field(b, "error_message", Kind::kString);
-      if (!message) return message.error();
-      return benchmark_error(*message ? (*message)->get<std::string>()
-                                      : std::string("error"));
+    FPBENCH_ASSIGN_OR_RETURN(const auto errored,
+                             typed_field(b, "error_occurred", Kind::kBoolean));
+    if (errored && errored->get<bool>()) {
+      FPBENCH_ASSIGN_OR_RETURN(const auto message,
+                               typed_field(b, "error_message", Kind::kString));
+      return benchmark_error(message ? message->get<std::string>()
+                                     : std::string("error"));
     }
     // Google Benchmark 1.8+: SkipWithMessage, and SkipWithError as well.
-    const auto skipped = typed_field(b, "skipped", Kind::kBoolean);
-    if (!skipped) return skipped.error();
-    if (*skipped && (*skipped)->get<bool>()) {
-      const auto message = typed_field(b, "skip_message", Kind::kString);
-      if (!message) return message.error();
-      return benchmark_error("skipped: " + (*message
-                                                ? (*message)->get<std::string>()
+    FPBENCH_ASSIGN_OR_RETURN(const auto skipped,
+                             typed_field(b, "skipped", Kind::kBoolean));
+    if (skipped && skipped->get<bool>()) {
+      FPBENCH_ASSIGN_OR_RETURN(const auto message,
+                               typed_field(b, "skip_message", Kind::kString));
+      return benchmark_error("skipped: " + (message
+                                                ? message->get<std::string>()
                                                 : std::string("(no message)")));
     }
-    const auto run_type = typed_field(b, "run_type", Kind::kString);
-    if (!run_type) return run_type.error();
-    if (!*run_type)
+    FPBENCH_ASSIGN_OR_RETURN(const auto run_type,
+                             typed_field(b, "run_type", Kind::kString));
+    if (!run_type)
       return benchmark_error("the benchmark's row has no run_type");
-    if ((*run_type)->get_ref<const std::string&>() != "iteration") continue;
+    if (run_type->get_ref<const std::string&>() != "iteration") continue;
     double values[3] = {};
     const char* const keys[3] = {"items_per_second", "real_time", "iterations"};
     for (std::size_t i = 0; i < 3; ++i) {
       if (i == 0 && rate_from == RowRate::kPerIteration) continue;
-      const auto value = typed_field(b, keys[i], Kind::kNumber);
-      if (!value) return value.error();
-      if (!*value)
+      FPBENCH_ASSIGN_OR_RETURN(const auto value,
+                               typed_field(b, keys[i], Kind::kNumber));
+      if (!value)
         return benchmark_error(
             fmt::format("the benchmark reported no {}", keys[i]));
-      values[i] = (*value)->get<double>();
+      values[i] = value->get<double>();
     }
     const double real_time = values[1];
     const double iterations = values[2];
@@ -248,21 +248,21 @@ Result<std::vector<SampleRecord>> parse_scenario_json(const std::string& json,
           "the benchmark's iterations is {}, not a count of 1 or more",
           iterations));
     }
-    const auto unit_field = typed_field(b, "time_unit", Kind::kString);
-    if (!unit_field) return unit_field.error();
-    if (!*unit_field)
+    FPBENCH_ASSIGN_OR_RETURN(const auto unit_field,
+                             typed_field(b, "time_unit", Kind::kString));
+    if (!unit_field)
       return benchmark_error("the benchmark reported no time_unit");
-    const std::string unit = (*unit_field)->get<std::string>();
+    const std::string unit = unit_field->get<std::string>();
     const double per_unit = seconds_per_unit(unit);
     if (per_unit == 0) {
       return benchmark_error("the benchmark reported an unknown time_unit '" +
                              unit + "': expected ns, us, ms or s");
     }
-    const auto name_field = typed_field(b, "name", Kind::kString);
-    if (!name_field) return name_field.error();
+    FPBENCH_ASSIGN_OR_RETURN(const auto name_field,
+                             typed_field(b, "name", Kind::kString));
     SampleRecord r;
     const auto name = benchmark_of_row(
-        *name_field ? (*name_field)->get<std::string>() : std::string());
+        name_field ? name_field->get<std::string>() : std::string());
     const double time_s = real_time * iterations * per_unit;
     // As `fpbench compare --gbench` reads the row: iterations per second.
     const double rate = rate_from == RowRate::kPerIteration
@@ -275,11 +275,11 @@ Result<std::vector<SampleRecord>> parse_scenario_json(const std::string& json,
     }
     r.filename = name.filename;
     r.configuration = name.configuration;
-    r.isa = *isa ? (*isa)->get<std::string>() : std::string();
+    r.isa = isa ? isa->get<std::string>() : std::string();
     r.iterations = static_cast<std::int64_t>(iterations);
     r.metrics.emplace_back("wall", MetricReading{rate, "clock", time_s, {}});
-    if (auto ok = add_counters(b, source_list, r); !ok) return ok.error();
-    if (auto ok = add_outcomes(b, label, r); !ok) return ok.error();
+    FPBENCH_TRY(add_counters(b, source_list, r));
+    FPBENCH_TRY(add_outcomes(b, label, r));
     out.push_back(std::move(r));
   }
   if (out.empty()) return benchmark_error("no benchmark matched");

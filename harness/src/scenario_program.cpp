@@ -4,6 +4,8 @@
 #include <sstream>
 #include <string_view>
 
+#include "fpbench/base/try.hpp"
+
 namespace fpbench::harness {
 namespace {
 
@@ -33,11 +35,10 @@ std::vector<std::string> ScenarioProgram::base_argv() const {
 Result<std::vector<std::string>> ScenarioProgram::list_configs() const {
   std::vector<std::string> argv = base_argv();
   argv.emplace_back("--list-configs");
-  const auto p = run_process(argv, query_options());
-  if (!p) return p.error();
-  if (!p->ok()) return failed(path_ + " --list-configs", *p);
+  FPBENCH_ASSIGN_OR_RETURN(const auto p, run_process(argv, query_options()));
+  if (!p.ok()) return failed(path_ + " --list-configs", p);
   std::vector<std::string> names;
-  std::istringstream lines(p->out);
+  std::istringstream lines(p.out);
   for (std::string line; std::getline(lines, line);) {
     if (!line.empty()) names.push_back(line);
   }
@@ -46,13 +47,13 @@ Result<std::vector<std::string>> ScenarioProgram::list_configs() const {
 
 Result<std::optional<std::vector<params::ScenarioParameters>>>
 ScenarioProgram::list_parameters() const {
-  const auto p = run_process({path_, "--list-parameters"}, query_options());
-  if (!p) return p.error();
+  FPBENCH_ASSIGN_OR_RETURN(
+      const auto p, run_process({path_, "--list-parameters"}, query_options()));
   // A build that does not know the option exits with an error; one that
   // never answers is broken, not old.
-  if (p->timed_out) return failed(path_ + " --list-parameters", *p);
-  if (!p->ok()) return std::optional<std::vector<params::ScenarioParameters>>();
-  auto described = params::parse_parameter_lines(p->out);
+  if (p.timed_out) return failed(path_ + " --list-parameters", p);
+  if (!p.ok()) return std::optional<std::vector<params::ScenarioParameters>>();
+  auto described = params::parse_parameter_lines(p.out);
   if (!described) {
     return benchmark_error(path_ +
                            " --list-parameters: " + described.error().message);
@@ -61,10 +62,10 @@ ScenarioProgram::list_parameters() const {
 }
 
 Result<void> ScenarioProgram::check_release_build() const {
-  const auto p = run_process({path_, "--build-info"}, query_options());
-  if (!p) return p.error();
-  if (!p->ok()) return failed(path_ + " --build-info", *p);
-  const std::string& info = p->out;
+  FPBENCH_ASSIGN_OR_RETURN(
+      const auto p, run_process({path_, "--build-info"}, query_options()));
+  if (!p.ok()) return failed(path_ + " --build-info", p);
+  const std::string& info = p.out;
   std::string why;
   if (info.find("optimized=yes") == std::string::npos)
     why = "it is not optimized";

@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "callgrind_output.hpp"
+#include "fpbench/base/try.hpp"
 #include "fpbench/harness/callgrind_profile.hpp"
 #include "fpbench/harness/sample_source.hpp"
 #include "fpbench/harness/scenario_program.hpp"
@@ -113,25 +114,26 @@ class ScenarioSource final : public SampleSource {
     return program_.list_configs();
   }
   [[nodiscard]] Result<void> check() const override {
-    if (auto ok = program_.check_release_build(); !ok) return ok;
+    FPBENCH_TRY(program_.check_release_build());
     if (how_.counters.empty() || how_.kind == ScenarioMeasure::Kind::kCallgrind)
       return {};
     const std::vector<std::string> argv = {
         program_.path(), "--counters=" + how_.counters, "--check-counters"};
-    const auto p = run_process(argv, with_preload(program_.query_options()));
-    if (!p) return p.error();
-    if (p->ok()) {
-      hold_tracepoints(p->out);
+    FPBENCH_ASSIGN_OR_RETURN(
+        const auto p,
+        run_process(argv, with_preload(program_.query_options())));
+    if (p.ok()) {
+      hold_tracepoints(p.out);
       return {};
     }
-    std::string why = p->err;
+    std::string why = p.err;
     while (!why.empty() && why.back() == '\n') why.pop_back();
     const std::string prefix = "fpbench-scenarios: note: ";
     for (std::size_t at = why.find(prefix); at != std::string::npos;
          at = why.find(prefix)) {
       why.erase(at, prefix.size());
     }
-    return unavailable_error(why.empty() ? p->status_text() : why);
+    return unavailable_error(why.empty() ? p.status_text() : why);
   }
 
   [[nodiscard]] bool owns(const std::string& job, const std::string& filename,
@@ -201,9 +203,7 @@ class ScenarioSource final : public SampleSource {
     if (how_.kind == ScenarioMeasure::Kind::kCallgrind) {
       // One file per process (%p): a scenario that forks a helper (a pipe's
       // reader) must not have it overwrite the measured process's counts.
-      auto dir = make_callgrind_dir();
-      if (!dir) return dir.error();
-      callgrind_dir = *dir;
+      FPBENCH_ASSIGN_OR_RETURN(callgrind_dir, make_callgrind_dir());
       const auto prefix = callgrind_argv(how_.valgrind, callgrind_dir);
       argv.insert(argv.begin(), prefix.begin(), prefix.end());
     }
@@ -211,7 +211,7 @@ class ScenarioSource final : public SampleSource {
     std::string callgrind_text;
     if (!callgrind_dir.empty())
       callgrind_text = take_measured_callgrind_output(callgrind_dir);
-    if (!p) return p.error();
+    FPBENCH_TRY(p);
     if (!p->ok()) return failed_sample(*p);
     auto records = parse_scenario_json(p->out);
     if (!records) {
@@ -228,14 +228,14 @@ class ScenarioSource final : public SampleSource {
     std::vector<std::uint64_t> instructions;
     std::vector<CallgrindLoop> loops;
     if (how_.kind == ScenarioMeasure::Kind::kCallgrind) {
-      auto parts = parse_callgrind_parts(callgrind_text);
-      if (!parts) return parts.error();
-      if (parts->size() != records->size()) {
+      FPBENCH_ASSIGN_OR_RETURN(auto parts,
+                               parse_callgrind_parts(callgrind_text));
+      if (parts.size() != records->size()) {
         return benchmark_error(
             fmt::format("callgrind counted {} loops for {} benchmarks",
-                        parts->size(), records->size()));
+                        parts.size(), records->size()));
       }
-      instructions = std::move(*parts);
+      instructions = std::move(parts);
       if (auto read = parse_callgrind_loops(callgrind_text);
           read && read->size() == instructions.size()) {
         loops = std::move(*read);

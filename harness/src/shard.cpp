@@ -6,6 +6,7 @@
 #include <charconv>
 #include <numeric>
 
+#include "fpbench/base/try.hpp"
 #include "fpbench/reports/input.hpp"
 #include "fpbench/reports/metric_samples.hpp"
 #include "fpbench/reports/sample_csv.hpp"
@@ -43,22 +44,21 @@ Result<ShardSpec> parse_shard(std::string_view text) {
 }
 
 Result<ShardCosts> read_shard_costs(const std::string& path) {
-  const auto text = reports::read_input(path);
-  if (!text) return text.error();
+  FPBENCH_ASSIGN_OR_RETURN(const auto text, reports::read_input(path));
   ShardCosts costs;
-  if (reports::looks_like_sample_jsonl(*text)) {
-    const auto records = reports::parse_sample_jsonl(*text, path);
-    if (!records) return records.error();
-    for (const reports::SampleRecord& r : *records) {
+  if (reports::looks_like_sample_jsonl(text)) {
+    FPBENCH_ASSIGN_OR_RETURN(const auto records,
+                             reports::parse_sample_jsonl(text, path));
+    for (const reports::SampleRecord& r : records) {
       const reports::MetricReading* wall = r.find("wall");
       costs[name_of(r.filename, r.configuration)] +=
           wall != nullptr && wall->time_s ? *wall->time_s : 1.0;
     }
     return costs;
   }
-  const auto rows = reports::parse_sample_csv_rows(*text, path);
-  if (!rows) return rows.error();
-  for (const reports::SampleCsvRow& r : *rows) {
+  FPBENCH_ASSIGN_OR_RETURN(const auto rows,
+                           reports::parse_sample_csv_rows(text, path));
+  for (const reports::SampleCsvRow& r : rows) {
     costs[name_of(r.filename, r.configuration)] += r.time_s;
   }
   return costs;

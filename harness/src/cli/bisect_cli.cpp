@@ -20,6 +20,7 @@
 #include "bisect_history.hpp"
 #include "fpbench/base/cli_vocabulary.hpp"
 #include "fpbench/base/file_write.hpp"
+#include "fpbench/base/try.hpp"
 #include "fpbench/harness/bisect.hpp"
 #include "fpbench/harness/sample_source.hpp"
 #include "fpbench/reports/benchmark_key.hpp"
@@ -176,15 +177,15 @@ class Bisect : public Subcommand {
           "bisect measures one source: --scenario-program PATH, "
           "--gbench-program PATH or --command-line 'CMD'");
     }
-    if (auto ok = range_from_flags(); !ok) return ok.error();
+    FPBENCH_TRY(range_from_flags());
     if (o.good.empty() || o.bad.empty()) {
       return usage_error("bisect needs --good REV and --bad REV");
     }
     if (o.build_command.empty()) {
       return usage_error("bisect needs --build 'CMD' to build each commit");
     }
-    const auto format = parse_output_format(format_, kFormats);
-    if (!format) return format.error();
+    FPBENCH_ASSIGN_OR_RETURN(const auto format,
+                             parse_output_format(format_, kFormats));
     if (o.jobs < 1) return usage_error("--build-jobs must be at least 1");
     if (o.wall_runs < 2 || o.wall_max_runs < o.wall_runs) {
       return usage_error(
@@ -198,32 +199,27 @@ class Bisect : public Subcommand {
                 : !gbench_.empty()  ? gbench_
                                     : command_text_;
     for (const std::string& text : params_) {
-      auto param = harness::parse_command_param(text);
-      if (!param) return param.error();
-      o.run.command.params.push_back(std::move(*param));
+      FPBENCH_ASSIGN_OR_RETURN(auto param, harness::parse_command_param(text));
+      o.run.command.params.push_back(std::move(param));
     }
     if (!cache_.empty()) o.cache_dir = cache_;
     o.run.priority =
         no_realtime_ ? Priority::kNormal : Priority::kRealtimeAlone;
     o.progress = !no_progress_;
     o.explain = !no_explain_;
-    const auto report = harness::run_bisect(o);
-    if (!report) return report.error();
+    FPBENCH_ASSIGN_OR_RETURN(const auto report, harness::run_bisect(o));
     if (!json_path_.empty()) {
-      if (auto w = write_file_atomically(json_path_,
-                                         reports::format_bisect_json(*report));
-          !w) {
-        return w.error();
-      }
+      FPBENCH_TRY(write_file_atomically(json_path_,
+                                        reports::format_bisect_json(report)));
     }
-    const std::string text = *format == OutputFormat::kJson
-                                 ? reports::format_bisect_json(*report)
-                             : *format == OutputFormat::kMarkdown
-                                 ? reports::format_bisect_markdown(*report)
-                                 : reports::format_bisect_text(*report);
-    if (auto w = write_stdout(text); !w) return w.error();
-    if (!report->reproduced) return kExitRegression;
-    return report->changes.empty() ? kExitFailure : kExitOk;
+    const std::string text = format == OutputFormat::kJson
+                                 ? reports::format_bisect_json(report)
+                             : format == OutputFormat::kMarkdown
+                                 ? reports::format_bisect_markdown(report)
+                                 : reports::format_bisect_text(report);
+    FPBENCH_TRY(write_stdout(text));
+    if (!report.reproduced) return kExitRegression;
+    return report.changes.empty() ? kExitFailure : kExitOk;
   }
 
  private:
@@ -254,13 +250,13 @@ class Bisect : public Subcommand {
     }
     if (history_benchmark_.empty())
       return usage_error("--from-history needs --benchmark NAME");
-    auto range = range_from_history(history_program(), history_db_,
-                                    history_benchmark_, o.metric);
-    if (!range) return range.error();
-    o.good = range->good;
-    o.bad = range->bad;
+    FPBENCH_ASSIGN_OR_RETURN(auto range,
+                             range_from_history(history_program(), history_db_,
+                                                history_benchmark_, o.metric));
+    o.good = range.good;
+    o.bad = range.bad;
     if (o.run.selectors.empty()) {
-      const auto key = reports::BenchmarkKey::from_text(range->benchmark);
+      const auto key = reports::BenchmarkKey::from_text(range.benchmark);
       if (!gbench_.empty()) {
         o.run.selectors.push_back(harness::exact_gbench_filter(
             key.configuration.empty()
@@ -273,7 +269,7 @@ class Bisect : public Subcommand {
     }
     std::fprintf(stderr, "fpbench: bisect %s..%s: %s\n",
                  o.good.substr(0, 12).c_str(), o.bad.substr(0, 12).c_str(),
-                 range->summary.c_str());
+                 range.summary.c_str());
     return {};
   }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "fpbench/base/process.hpp"
+#include "fpbench/base/try.hpp"
 
 namespace fpbench::cli {
 namespace {
@@ -38,32 +39,31 @@ Result<HistoryRange> range_from_history(const std::string& history_program,
                                         const std::string& db,
                                         const std::string& benchmark,
                                         const std::string& metric) {
-  const auto p =
+  FPBENCH_ASSIGN_OR_RETURN(
+      const auto p,
       run_process({history_program, "detect", "--db", db, "--filter", benchmark,
-                   "--metric", metric, "--format", "json"});
-  if (!p) return p.error();
+                   "--metric", metric, "--format", "json"}));
   // detect exits 1 when a change point is a regression in its last runs.
-  if (p->exit_code != 0 && p->exit_code != 1) {
-    Error e(p->exit_code == 2 ? ErrorKind::kBadInput : ErrorKind::kInternal,
-            "--from-history: fpbench history detect: " + p->failure_text());
+  if (p.exit_code != 0 && p.exit_code != 1) {
+    Error e(p.exit_code == 2 ? ErrorKind::kBadInput : ErrorKind::kInternal,
+            "--from-history: fpbench history detect: " + p.failure_text());
     return e;
   }
-  const auto doc = nlohmann::json::parse(p->out, nullptr, false);
+  const auto doc = nlohmann::json::parse(p.out, nullptr, false);
   if (doc.is_discarded() || !doc.is_object() || !doc.contains("series")) {
     return internal_error(
         "--from-history: fpbench history detect wrote no "
         "JSON document");
   }
-  auto series = chosen_series(doc, benchmark);
-  if (!series) return series.error();
-  if (series->empty()) {
+  FPBENCH_ASSIGN_OR_RETURN(auto series, chosen_series(doc, benchmark));
+  if (series.empty()) {
     return bad_input_error(
         fmt::format("--from-history: {} has no runs of '{}' with metric {}", db,
                     benchmark, metric));
   }
   const nlohmann::json* latest = nullptr;
   const nlohmann::json* of = nullptr;
-  for (const nlohmann::json* s : *series) {
+  for (const nlohmann::json* s : series) {
     for (const nlohmann::json& c : s->at("change_points")) {
       if (latest == nullptr || c.at("date").get<std::string>() >
                                    latest->at("date").get<std::string>()) {

@@ -16,6 +16,7 @@
 
 #include "explain_output.hpp"
 #include "fpbench/base/cli_vocabulary.hpp"
+#include "fpbench/base/try.hpp"
 #include "fpbench/reports/contradictions.hpp"
 #include "fpbench/reports/markdown.hpp"
 #include "fpbench/reports/metric_table.hpp"
@@ -69,62 +70,58 @@ class Compare : public Subcommand {
   [[nodiscard]] bool parsed() const override { return command_->parsed(); }
 
   Result<int> run() override {
-    const auto format = reports::parse_report_format(format_);
-    if (!format) return format.error();
-    if (auto ok = check_output_files(files_); !ok) return ok.error();
-    const auto inputs = sample_inputs_from_flags(inputs_);
-    if (!inputs) return inputs.error();
-    const auto loaded = reports::load_samples(*inputs);
-    if (!loaded) return loaded.error();
-    print_sample_warnings(*loaded);
-    if (explain_ && !loaded->has_metrics) {
+    FPBENCH_ASSIGN_OR_RETURN(const auto format,
+                             reports::parse_report_format(format_));
+    FPBENCH_TRY(check_output_files(files_));
+    FPBENCH_ASSIGN_OR_RETURN(const auto inputs,
+                             sample_inputs_from_flags(inputs_));
+    FPBENCH_ASSIGN_OR_RETURN(const auto loaded, reports::load_samples(inputs));
+    print_sample_warnings(loaded);
+    if (explain_ && !loaded.has_metrics) {
       return usage_error(
           "--explain needs fpbench's JSON Lines samples (fpbench run "
           "--metric ...), which carry the counts by part");
     }
-    const bool by_metric = loaded->has_metrics || !inputs->metric_names.empty();
-    const auto metrics =
-        by_metric ? reports::select_metrics(*loaded, inputs->metric_names)
+    const bool by_metric = loaded.has_metrics || !inputs.metric_names.empty();
+    FPBENCH_ASSIGN_OR_RETURN(
+        const auto metrics,
+        by_metric ? reports::select_metrics(loaded, inputs.metric_names)
                   : Result<std::vector<reports::MetricInput>>(
-                        std::vector<reports::MetricInput>{});
-    if (!metrics) return metrics.error();
-    if (metrics->size() > 1 && (!plot_.empty() || !plot_improvement_.empty())) {
+                        std::vector<reports::MetricInput>{}));
+    if (metrics.size() > 1 && (!plot_.empty() || !plot_improvement_.empty())) {
       return usage_error("--plot draws one metric: choose it with --metric");
     }
     // Counts and times of one row that cannot both be true are said under
     // the tables (text, Markdown), else on stderr.
     const std::vector<reports::Contradiction> contradictions =
-        loaded->has_metrics ? reports::find_contradictions(loaded->records)
-                            : std::vector<reports::Contradiction>{};
+        loaded.has_metrics ? reports::find_contradictions(loaded.records)
+                           : std::vector<reports::Contradiction>{};
     const RenderFormat render =
         [&](const std::string& name) -> Result<std::string> {
-      const auto f = reports::parse_report_format(name);
-      if (!f) return f.error();
+      FPBENCH_ASSIGN_OR_RETURN(const auto f,
+                               reports::parse_report_format(name));
       if (!by_metric) {
         return reports::render_comparison(
-            loaded->samples, *f, reports::ReportOptions{only_significant_});
+            loaded.samples, f, reports::ReportOptions{only_significant_});
       }
-      auto out = render_metrics(*loaded, *metrics, *f);
-      if (out) *out += contradiction_notes(contradictions, *f);
+      auto out = render_metrics(loaded, metrics, f);
+      if (out) *out += contradiction_notes(contradictions, f);
       return out;
     };
-    const auto report = render(format_);
-    if (!report) return report.error();
-    if (*format == reports::ReportFormat::kJson ||
-        *format == reports::ReportFormat::kCsv) {
+    FPBENCH_ASSIGN_OR_RETURN(const auto report, render(format_));
+    if (format == reports::ReportFormat::kJson ||
+        format == reports::ReportFormat::kCsv) {
       for (const reports::Contradiction& c : contradictions) {
         std::fprintf(stderr, "fpbench: warning: %s\n",
                      reports::contradiction_text(c).c_str());
       }
     }
-    if (auto written = write_stdout(*report); !written) return written.error();
-    if (auto written = write_output_files(files_, render); !written)
-      return written.error();
-    if (!by_metric || metrics->size() == 1) {
-      const auto plotted = reports::plot_comparison(
-          by_metric ? metrics->front().samples : loaded->samples, plot_,
-          plot_improvement_);
-      if (!plotted) return plotted.error();
+    FPBENCH_TRY(write_stdout(report));
+    FPBENCH_TRY(write_output_files(files_, render));
+    if (!by_metric || metrics.size() == 1) {
+      FPBENCH_TRY(reports::plot_comparison(
+          by_metric ? metrics.front().samples : loaded.samples, plot_,
+          plot_improvement_));
     }
     return kExitOk;
   }
@@ -147,10 +144,11 @@ class Compare : public Subcommand {
       if (json && !out.empty()) out += ",\n";
       if (!json && !csv && !out.empty()) out += "\n";
       if (m.metric == "wall" && (wall_alone || (!json && !csv))) {
-        const auto report = reports::render_comparison(
-            m.samples, format, reports::ReportOptions{only_significant_});
-        if (!report) return report.error();
-        out += *report;
+        FPBENCH_ASSIGN_OR_RETURN(
+            const auto report,
+            reports::render_comparison(
+                m.samples, format, reports::ReportOptions{only_significant_}));
+        out += report;
         continue;
       }
       reports::MetricSamples ms;

@@ -18,6 +18,7 @@
 #include "fpbench/base/cli_vocabulary.hpp"
 #include "fpbench/base/process.hpp"
 #include "fpbench/base/tracepoints.hpp"
+#include "fpbench/base/try.hpp"
 #include "fpbench/harness/sample_source.hpp"
 #include "subcommands.hpp"
 
@@ -168,7 +169,7 @@ class Doctor : public Subcommand {
       if (!f.fix.empty()) text += fmt::format("      fix: {}\n", f.fix);
     }
     text += spread();
-    if (auto ok = write_stdout(text); !ok) return ok.error();
+    FPBENCH_TRY(write_stdout(text));
     return kExitOk;
   }
 

@@ -21,6 +21,7 @@
 
 #include "explain_output.hpp"
 #include "fpbench/base/cli_vocabulary.hpp"
+#include "fpbench/base/try.hpp"
 #include "fpbench/ci/gate.hpp"
 #include "fpbench/reports/gate_html.hpp"
 #include "fpbench/reports/metric_samples.hpp"
@@ -126,35 +127,32 @@ class Gate : public Subcommand {
   [[nodiscard]] bool parsed() const override { return command_->parsed(); }
 
   Result<int> run() override {
-    auto settings = gate_settings();
-    if (!settings) return settings.error();
-    const auto inputs = sample_inputs_from_flags(inputs_);
-    if (!inputs) return inputs.error();
-    const auto loaded = reports::load_samples(*inputs);
-    if (!loaded) return loaded.error();
-    print_sample_warnings(*loaded);
-    auto report = gate(*loaded, inputs->metric_names, *settings);
-    if (!report) return report.error();
-    if (loaded->has_metrics) {
-      add_explanations(loaded->records, *report);
-      report->contradictions = reports::find_contradictions(loaded->records);
+    FPBENCH_ASSIGN_OR_RETURN(auto settings, gate_settings());
+    FPBENCH_ASSIGN_OR_RETURN(const auto inputs,
+                             sample_inputs_from_flags(inputs_));
+    FPBENCH_ASSIGN_OR_RETURN(const auto loaded, reports::load_samples(inputs));
+    print_sample_warnings(loaded);
+    FPBENCH_ASSIGN_OR_RETURN(auto report,
+                             gate(loaded, inputs.metric_names, settings));
+    if (loaded.has_metrics) {
+      add_explanations(loaded.records, report);
+      report.contradictions = reports::find_contradictions(loaded.records);
     }
     const OutputFormat format = *parse_output_format(format_, kFormats);
-    std::string text = render(format, *report);
+    std::string text = render(format, report);
     if (explain_ && format == OutputFormat::kText) {
-      for (const ci::GateResult& r : report->metrics)
+      for (const ci::GateResult& r : report.metrics)
         text += format_explanations(r.explanations, false);
     }
-    if (auto written = write_stdout(text); !written) return written.error();
+    FPBENCH_TRY(write_stdout(text));
     const RenderFormat render_file =
         [&](const std::string& name) -> Result<std::string> {
-      const auto file_format = parse_output_format(name, kFormats);
-      if (!file_format) return file_format.error();
-      return render(*file_format, *report);
+      FPBENCH_ASSIGN_OR_RETURN(const auto file_format,
+                               parse_output_format(name, kFormats));
+      return render(file_format, report);
     };
-    if (auto written = write_output_files(files_, render_file); !written)
-      return written.error();
-    return report->exit_code;
+    FPBENCH_TRY(write_output_files(files_, render_file));
+    return report.exit_code;
   }
 
  private:
@@ -210,12 +208,13 @@ class Gate : public Subcommand {
       return ci::gate_rates(loaded.samples, settings.options,
                             settings.thresholds);
     }
-    const auto metrics = reports::select_metrics(
-        loaded, names.empty() ? default_metrics(loaded) : names);
-    if (!metrics) return metrics.error();
-    if (metrics->empty())
+    FPBENCH_ASSIGN_OR_RETURN(
+        const auto metrics,
+        reports::select_metrics(
+            loaded, names.empty() ? default_metrics(loaded) : names));
+    if (metrics.empty())
       return bad_input_error(loaded.input_name + ": no metric to gate");
-    return ci::gate_metrics(*metrics, settings.options, settings.thresholds);
+    return ci::gate_metrics(metrics, settings.options, settings.thresholds);
   }
 
   [[nodiscard]] static std::string render(OutputFormat format,
@@ -233,9 +232,8 @@ class Gate : public Subcommand {
   }
 
   Result<Settings> gate_settings() const {
-    if (auto format = parse_output_format(format_, kFormats); !format)
-      return format.error();
-    if (auto ok = check_output_files(files_); !ok) return ok.error();
+    FPBENCH_TRY(parse_output_format(format_, kFormats));
+    FPBENCH_TRY(check_output_files(files_));
     Settings settings;
     ci::GateOptions& options = settings.options;
     const auto correction = stats::parse_correction(correction_);
@@ -247,9 +245,8 @@ class Gate : public Subcommand {
     if (!(alpha_ > 0 && alpha_ < 1))
       return usage_error("--alpha must be between 0 and 1");
     options.alpha = alpha_;
-    auto max_regressions = ci::parse_max_regressions(max_regression_flags_);
-    if (!max_regressions) return max_regressions.error();
-    settings.thresholds.max_regressions = std::move(*max_regressions);
+    FPBENCH_ASSIGN_OR_RETURN(settings.thresholds.max_regressions,
+                             ci::parse_max_regressions(max_regression_flags_));
     // Checked with or without --until-decided: a value that could never
     // mean anything is a mistake either way.
     if (first_look_ < 2 || look_every_ < 1 || max_runs_ < first_look_) {
@@ -263,9 +260,8 @@ class Gate : public Subcommand {
       if (paired_)
         return usage_error("--until-decided does not apply to --paired");
     }
-    auto rules = ci::parse_threshold_rules(threshold_flags_);
-    if (!rules) return rules.error();
-    settings.thresholds.rules = std::move(*rules);
+    FPBENCH_ASSIGN_OR_RETURN(settings.thresholds.rules,
+                             ci::parse_threshold_rules(threshold_flags_));
     options.lower_is_better = lower_is_better_;
     options.strict = strict_;
     options.paired = paired_;

@@ -7,6 +7,7 @@
 
 #include "fpbench/base/cli_vocabulary.hpp"
 #include "fpbench/base/process.hpp"
+#include "fpbench/base/try.hpp"
 #include "subcommands.hpp"
 
 namespace fpbench::cli {
@@ -52,15 +53,15 @@ class List : public Subcommand {
     // instant, so a minute means it hangs.
     ProcessOptions options;
     options.timeout = std::chrono::seconds(60);
-    const auto p = run_process({program_, "--list"}, options);
-    if (!p) return p.error();
-    if (!p->ok())
-      return benchmark_error(program_ + " --list: " + p->status_text() + "\n" +
-                             p->err);
-    const std::string out = blocks_of(p->out, category_);
+    FPBENCH_ASSIGN_OR_RETURN(const auto p,
+                             run_process({program_, "--list"}, options));
+    if (!p.ok())
+      return benchmark_error(program_ + " --list: " + p.status_text() + "\n" +
+                             p.err);
+    const std::string out = blocks_of(p.out, category_);
     if (out.empty())
       return usage_error("no scenario in category '" + category_ + "'");
-    if (auto written = write_stdout(out); !written) return written.error();
+    FPBENCH_TRY(write_stdout(out));
     return kExitOk;
   }
 

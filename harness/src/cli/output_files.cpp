@@ -8,6 +8,7 @@
 #include "fpbench/base/cli_vocabulary.hpp"
 #include "fpbench/base/error.hpp"
 #include "fpbench/base/file_write.hpp"
+#include "fpbench/base/try.hpp"
 
 namespace fpbench::cli {
 namespace {
@@ -66,10 +67,8 @@ Result<void> write_output_files(const OutputFiles& files,
   for (const Kind& k : kKinds) {
     const std::string& path = files.*k.path;
     if (path.empty()) continue;
-    Result<std::string> text = render(k.format);
-    if (!text) return text.error();
-    if (auto written = write_file_atomically(path, *text); !written)
-      return written.error();
+    FPBENCH_ASSIGN_OR_RETURN(std::string text, render(k.format));
+    FPBENCH_TRY(write_file_atomically(path, text));
   }
   return {};
 }

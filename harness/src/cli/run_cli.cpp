@@ -27,6 +27,7 @@
 
 #include "fpbench/base/cli_vocabulary.hpp"
 #include "fpbench/base/cpu_list.hpp"
+#include "fpbench/base/try.hpp"
 #include "fpbench/ci/gate.hpp"
 #include "fpbench/harness/run_command.hpp"
 #include "fpbench/harness/until_decided.hpp"
@@ -404,9 +405,8 @@ class Run : public Subcommand {
       options_.cpus = std::move(*cpus);
     }
     for (const std::string& text : params_) {
-      auto param = harness::parse_command_param(text);
-      if (!param) return param.error();
-      options_.command.params.push_back(std::move(*param));
+      FPBENCH_ASSIGN_OR_RETURN(auto param, harness::parse_command_param(text));
+      options_.command.params.push_back(std::move(param));
     }
     if (!command_kind_) {
       const auto& c = options_.command;
@@ -427,23 +427,21 @@ class Run : public Subcommand {
                         : realtime_always_ ? Priority::kRealtime
                                            : Priority::kRealtimeAlone;
     if (!seed_.empty()) {
-      const auto seed = parse_seed(seed_);
-      if (!seed) return seed.error();
-      options_.seed = *seed;
+      FPBENCH_ASSIGN_OR_RETURN(options_.seed, parse_seed(seed_));
     }
     if (look_every_ < 1) return usage_error("--look-every must be at least 1");
     if (!(alpha_ > 0 && alpha_ < 1))
       return usage_error("--alpha must be between 0 and 1");
-    const auto max_regression =
-        ci::parse_percentage(max_regression_, "--max-regression");
-    if (!max_regression) return max_regression.error();
+    FPBENCH_ASSIGN_OR_RETURN(
+        const auto max_regression,
+        ci::parse_percentage(max_regression_, "--max-regression"));
     if (!target_accuracy_.empty()) {
-      const Result<double> pct =
-          ci::parse_percentage(target_accuracy_, "--target-accuracy");
-      if (!pct) return pct.error();
-      if (!(*pct > 0))
+      FPBENCH_ASSIGN_OR_RETURN(
+          const double pct,
+          ci::parse_percentage(target_accuracy_, "--target-accuracy"));
+      if (!(pct > 0))
         return usage_error("--target-accuracy must be a positive percentage");
-      options_.target_accuracy_pct = *pct;
+      options_.target_accuracy_pct = pct;
     }
     if (!metrics_.empty()) {
       options_.metrics.clear();
@@ -456,9 +454,7 @@ class Run : public Subcommand {
       }
     }
     if (!shard_.empty()) {
-      const auto shard = harness::parse_shard(shard_);
-      if (!shard) return shard.error();
-      options_.shard = *shard;
+      FPBENCH_ASSIGN_OR_RETURN(options_.shard, harness::parse_shard(shard_));
     }
     if (!time_budget_.empty()) {
       const auto budget = parse_duration(time_budget_);
@@ -472,11 +468,11 @@ class Run : public Subcommand {
             "--until-decided and --target-accuracy are two stopping rules: "
             "pick one");
       }
-      if (auto ok = set_stopping_rule(*max_regression); !ok) return ok.error();
+      FPBENCH_TRY(set_stopping_rule(max_regression));
     }
-    const auto summary = harness::run_benchmarks(options_);
-    if (!summary) return summary.error();
-    for (const harness::PassTiming& t : summary->timings) {
+    FPBENCH_ASSIGN_OR_RETURN(const auto summary,
+                             harness::run_benchmarks(options_));
+    for (const harness::PassTiming& t : summary.timings) {
       std::fprintf(stderr, "fpbench: %s\n",
                    harness::describe_timing(t).c_str());
       if (t.stopping_rule) {
@@ -484,25 +480,25 @@ class Run : public Subcommand {
                      harness::describe_runs(t).c_str());
       }
     }
-    if (summary->budget_spent) {
+    if (summary.budget_spent) {
       std::fprintf(
           stderr,
           "fpbench: note: the time budget was spent; the run stopped there\n");
     }
-    for (const std::string& line : summary->run_notes) {
+    for (const std::string& line : summary.run_notes) {
       std::fprintf(stderr, "fpbench: note: %s\n", line.c_str());
     }
-    for (const std::string& line : summary->skipped) {
+    for (const std::string& line : summary.skipped) {
       std::fprintf(stderr, "fpbench: note: %s\n", line.c_str());
     }
-    for (const std::string& line : summary->not_converged) {
+    for (const std::string& line : summary.not_converged) {
       std::fprintf(stderr, "fpbench: not converged: %s\n", line.c_str());
     }
-    if (summary->failures.empty()) return kExitOk;
+    if (summary.failures.empty()) return kExitOk;
     // The samples that ran are written; the failures end the command.
     std::string message =
-        std::to_string(summary->failures.size()) + " benchmark(s) failed:";
-    for (const std::string& f : summary->failures) message += "\n  " + f;
+        std::to_string(summary.failures.size()) + " benchmark(s) failed:";
+    for (const std::string& f : summary.failures) message += "\n  " + f;
     return benchmark_error(message);
   }
 
@@ -547,7 +543,7 @@ class Run : public Subcommand {
     ci::GateOptions gate;
     gate.alpha = alpha_;
     gate.max_regression_pct = max_regression_pct;
-    if (auto ok = ci::check_thresholds(gate); !ok) return ok.error();
+    FPBENCH_TRY(ci::check_thresholds(gate));
     gate.sequential = plan;
     options_.wall_needs_more =
         [gate](const std::vector<harness::BenchmarkValues>& all) {

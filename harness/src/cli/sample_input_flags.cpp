@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "fpbench/base/cli_vocabulary.hpp"
+#include "fpbench/base/try.hpp"
 #include "fpbench/reports/metric_samples.hpp"
 
 namespace fpbench::cli {
@@ -87,9 +88,7 @@ Result<reports::SampleInputs> sample_inputs_from_flags(
     const std::string time = old_time_spelling           ? flags.metric
                              : flags.gbench_time.empty() ? "real_time"
                                                          : flags.gbench_time;
-    const auto metric = reports::parse_time_metric(time);
-    if (!metric) return metric.error();
-    inputs.metric = *metric;
+    FPBENCH_ASSIGN_OR_RETURN(inputs.metric, reports::parse_time_metric(time));
     if (metric_given && !old_time_spelling) {
       return usage_error(
           "--metric names fpbench's metrics, which Google Benchmark JSON does "
