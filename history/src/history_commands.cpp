@@ -13,6 +13,7 @@
 
 #include "fpbench/base/file_write.hpp"
 #include "fpbench/base/output_format.hpp"
+#include "fpbench/base/try.hpp"
 #include "fpbench/reports/history_report.hpp"
 #include "fpbench/reports/input.hpp"
 #include "fpbench/reports/metric_samples.hpp"
@@ -55,7 +56,7 @@ Result<void> validate_metric(const std::string& metric, bool all_allowed) {
 
 Result<void> validate(const SeriesOptions& o) {
   if (o.db.empty()) return usage_error("--db is required");
-  if (auto m = validate_metric(o.metric, true); !m) return m;
+  FPBENCH_TRY(validate_metric(o.metric, true));
   if (o.window < 4) return usage_error("--window must be at least 4");
   if (o.min_segment < 2) return usage_error("--min-segment must be at least 2");
   if (!(o.p_value > 0 && o.p_value <= 1))
@@ -171,9 +172,8 @@ stats::ChangePointOptions change_point_options(const SeriesOptions& options,
 
 // The "context" object of `fpbench run --json`'s file.
 Result<nlohmann::json> read_run_context(const std::string& path) {
-  auto text = reports::read_input(path);
-  if (!text) return text.error();
-  const auto doc = nlohmann::json::parse(*text, nullptr, false);
+  FPBENCH_ASSIGN_OR_RETURN(auto text, reports::read_input(path));
+  const auto doc = nlohmann::json::parse(text, nullptr, false);
   if (doc.is_discarded() || !doc.is_object() || !doc.contains("context") ||
       !doc["context"].is_object()) {
     return bad_input_error(
@@ -189,9 +189,7 @@ Result<CommandOutput> history_record(const RecordOptions& options) {
   if (options.commit.empty()) return usage_error("--commit is required");
   nlohmann::json context;
   if (!options.context.empty()) {
-    auto read = read_run_context(options.context);
-    if (!read) return read.error();
-    context = std::move(*read);
+    FPBENCH_ASSIGN_OR_RETURN(context, read_run_context(options.context));
   }
   std::string machine = options.machine;
   if (machine.empty() && context.contains("machine_name") &&
@@ -204,37 +202,34 @@ Result<CommandOutput> history_record(const RecordOptions& options) {
                   reports::input_display_name(options.file)};
   info.new_machine_class = options.new_machine_class;
   // The date first: a bad --date is a usage error whatever the file holds.
-  if (auto date = normalize_iso8601(info.date_iso); !date) return date.error();
-  auto text = reports::read_input(options.file);
-  if (!text) return text.error();
-  auto input = detail::parse_record_input(*text, info.source_file);
-  if (!input) return input.error();
+  FPBENCH_TRY(normalize_iso8601(info.date_iso));
+  FPBENCH_ASSIGN_OR_RETURN(auto text, reports::read_input(options.file));
+  FPBENCH_ASSIGN_OR_RETURN(auto input,
+                           detail::parse_record_input(text, info.source_file));
   const detail::Fingerprint fingerprint =
       options.context.empty()
-          ? detail::local_fingerprint(input->metrics)
-          : detail::fingerprint_from_context(context, input->metrics);
+          ? detail::local_fingerprint(input.metrics)
+          : detail::fingerprint_from_context(context, input.metrics);
   info.fingerprint = fingerprint.canonical();
   info.machine_class = fingerprint.machine_class();
-  auto store = HistoryStore::open(options.db);
-  if (!store) return store.error();
-  auto summary = store->record(input->metrics, info);
-  if (!summary) return summary.error();
+  FPBENCH_ASSIGN_OR_RETURN(auto store, HistoryStore::open(options.db));
+  FPBENCH_ASSIGN_OR_RETURN(auto summary, store.record(input.metrics, info));
   std::string text_out = fmt::format(
       "recorded run {} (commit {}, machine {}, {}): {} benchmarks, {} samples, "
       "{}\n",
-      summary->run_id, info.commit, info.machine, summary->date,
-      summary->benchmarks, summary->samples,
-      summary->replaced
+      summary.run_id, info.commit, info.machine, summary.date,
+      summary.benchmarks, summary.samples,
+      summary.replaced
           ? "replaced the earlier recording of this commit and machine"
           : "new run");
   text_out += fmt::format(
       "machine class {} (fingerprint from {}){}\n", info.machine_class,
       options.context.empty() ? "this host; no --context" : options.context,
       options.new_machine_class ? ", a new class of this machine" : "");
-  if (input->from_jsonl) {
+  if (input.from_jsonl) {
     std::string listed;
     std::size_t by_name = 0;
-    for (const RecordedMetric& m : input->metrics) {
+    for (const RecordedMetric& m : input.metrics) {
       if (m.metric.starts_with("syscalls:")) {
         ++by_name;
         continue;
@@ -246,7 +241,7 @@ Result<CommandOutput> history_record(const RecordOptions& options) {
         "metrics: {}{}\n", listed,
         by_name == 0 ? std::string()
                      : fmt::format("; {} system calls by name", by_name));
-    for (const std::string& m : input->skipped) {
+    for (const std::string& m : input.skipped) {
       text_out +=
           fmt::format("left out metric '{}': unknown to this fpbench\n", m);
     }
@@ -257,21 +252,22 @@ Result<CommandOutput> history_record(const RecordOptions& options) {
 Result<std::vector<SeriesAnalysis>> analyse_history(
     HistoryStore& store, const SeriesOptions& options,
     const std::string& since) {
-  if (auto v = validate(options); !v) return v.error();
+  FPBENCH_TRY(validate(options));
   const bool all_metrics = options.metric == kAllMetrics;
   // One --filter narrows the query itself; the rest is selected here.
-  auto series = store.load_series(SeriesQuery{
-      options.side, options.machine,
-      options.filters.size() == 1 ? options.filters.front() : std::string(),
-      all_metrics ? "" : options.metric});
-  if (!series) return series.error();
-  series->erase(std::remove_if(series->begin(), series->end(),
-                               [&](const Series& s) {
-                                 return !reports::name_selected(
-                                     s.benchmark, options.filters,
-                                     options.excludes);
-                               }),
-                series->end());
+  FPBENCH_ASSIGN_OR_RETURN(
+      auto series,
+      store.load_series(SeriesQuery{
+          options.side, options.machine,
+          options.filters.size() == 1 ? options.filters.front() : std::string(),
+          all_metrics ? "" : options.metric}));
+  series.erase(std::remove_if(series.begin(), series.end(),
+                              [&](const Series& s) {
+                                return !reports::name_selected(
+                                    s.benchmark, options.filters,
+                                    options.excludes);
+                              }),
+               series.end());
   std::string selection;
   for (const std::string& f : options.filters)
     selection += " --filter '" + f + "'";
@@ -280,7 +276,7 @@ Result<std::vector<SeriesAnalysis>> analyse_history(
   // An empty selection would pass a gate silently; a typo must not. An
   // empty store passes: the first night has nothing to compare.
   const bool chosen_metric = !all_metrics && options.metric != "wall";
-  if (series->empty() &&
+  if (series.empty() &&
       (!selection.empty() || !options.machine.empty() || chosen_metric)) {
     return usage_error(fmt::format(
         "no {} series in {} matches{}{}{}", options.side, options.db,
@@ -291,9 +287,9 @@ Result<std::vector<SeriesAnalysis>> analyse_history(
   }
 
   std::vector<SeriesAnalysis> out;
-  out.reserve(series->size());
+  out.reserve(series.size());
   std::vector<double> means;
-  for (Series& s : *series) {
+  for (Series& s : series) {
     SeriesAnalysis a;
     a.series = std::move(s);
     means.clear();
@@ -311,7 +307,7 @@ Result<std::vector<SeriesAnalysis>> analyse_history(
     }
     out.push_back(std::move(a));
   }
-  if (auto r = apply_since(out, since); !r) return r.error();
+  FPBENCH_TRY(apply_since(out, since));
   for (auto& a : out) {
     for (auto& c : a.changes) c.selected = c.index >= a.selected_from;
   }
@@ -319,87 +315,82 @@ Result<std::vector<SeriesAnalysis>> analyse_history(
 }
 
 Result<CommandOutput> history_detect(const DetectOptions& options) {
-  const auto format = cli::parse_output_format(
-      options.format, {cli::OutputFormat::kText, cli::OutputFormat::kMarkdown,
-                       cli::OutputFormat::kJson});
-  if (!format) return format.error();
-  if (auto v = validate(options.series); !v) return v.error();
-  auto store = HistoryStore::open(options.series.db, kExisting);
-  if (!store) return store.error();
-  auto analyses = analyse_history(*store, options.series, options.since);
-  if (!analyses) return analyses.error();
+  FPBENCH_ASSIGN_OR_RETURN(
+      const auto format,
+      cli::parse_output_format(options.format, {cli::OutputFormat::kText,
+                                                cli::OutputFormat::kMarkdown,
+                                                cli::OutputFormat::kJson}));
+  FPBENCH_TRY(validate(options.series));
+  FPBENCH_ASSIGN_OR_RETURN(auto store,
+                           HistoryStore::open(options.series.db, kExisting));
+  FPBENCH_ASSIGN_OR_RETURN(
+      auto analyses, analyse_history(store, options.series, options.since));
   CommandOutput out;
-  for (const auto& a : *analyses) {
+  for (const auto& a : analyses) {
     for (const auto& c : a.changes) {
       if (c.regression && c.selected) out.exit_code = kExitRegression;
     }
   }
-  if (*format == cli::OutputFormat::kText) {
+  if (format == cli::OutputFormat::kText) {
     out.text =
-        reports::format_detect_text(*analyses) + machine_class_note(*analyses);
+        reports::format_detect_text(analyses) + machine_class_note(analyses);
   }
-  if (*format == cli::OutputFormat::kMarkdown) {
-    const std::string note = machine_class_note(*analyses);
-    out.text = reports::format_detect_markdown(*analyses) +
+  if (format == cli::OutputFormat::kMarkdown) {
+    const std::string note = machine_class_note(analyses);
+    out.text = reports::format_detect_markdown(analyses) +
                (note.empty() ? "" : "\n" + note);
   }
-  if (*format == cli::OutputFormat::kJson) {
+  if (format == cli::OutputFormat::kJson) {
     const SeriesOptions& o = options.series;
     out.text = reports::format_detect_json(
-        *analyses, {o.side, o.metric, options.since, o.window, o.p_value,
-                    o.min_segment, o.min_magnitude_pct});
+        analyses, {o.side, o.metric, options.since, o.window, o.p_value,
+                   o.min_segment, o.min_magnitude_pct});
   }
   return out;
 }
 
 Result<CommandOutput> history_report(const ReportOptions& options) {
-  const auto format = cli::parse_output_format(
-      options.format, {cli::OutputFormat::kMarkdown, cli::OutputFormat::kJson});
-  if (!format) return format.error();
-  if (auto v = validate(options.series); !v) return v.error();
-  if (auto m = validate_metric(options.series.metric, false); !m)
-    return m.error();
-  auto store = HistoryStore::open(options.series.db, kExisting);
-  if (!store) return store.error();
+  FPBENCH_ASSIGN_OR_RETURN(
+      const auto format,
+      cli::parse_output_format(options.format, {cli::OutputFormat::kMarkdown,
+                                                cli::OutputFormat::kJson}));
+  FPBENCH_TRY(validate(options.series));
+  FPBENCH_TRY(validate_metric(options.series.metric, false));
+  FPBENCH_ASSIGN_OR_RETURN(auto store,
+                           HistoryStore::open(options.series.db, kExisting));
   // --last is a count of runs for the listing alone; passed on as --since
   // it would become a commit prefix at 7 digits.
-  auto analyses = analyse_history(*store, options.series, "");
-  if (!analyses) return analyses.error();
+  FPBENCH_ASSIGN_OR_RETURN(auto analyses,
+                           analyse_history(store, options.series, ""));
   return CommandOutput{
-      *format == cli::OutputFormat::kJson
-          ? reports::format_report_json(*analyses, options.last)
-          : reports::format_report_markdown(*analyses, options.last),
+      format == cli::OutputFormat::kJson
+          ? reports::format_report_json(analyses, options.last)
+          : reports::format_report_markdown(analyses, options.last),
       kExitOk};
 }
 
 Result<std::string> history_plot_json(const SeriesOptions& options) {
-  if (auto v = validate(options); !v) return v.error();
-  if (auto m = validate_metric(options.metric, false); !m) return m.error();
-  auto store = HistoryStore::open(options.db, kExisting);
-  if (!store) return store.error();
-  auto analyses = analyse_history(*store, options, "");
-  if (!analyses) return analyses.error();
-  return reports::format_history_plot_json(*analyses);
+  FPBENCH_TRY(validate(options));
+  FPBENCH_TRY(validate_metric(options.metric, false));
+  FPBENCH_ASSIGN_OR_RETURN(auto store,
+                           HistoryStore::open(options.db, kExisting));
+  FPBENCH_ASSIGN_OR_RETURN(auto analyses, analyse_history(store, options, ""));
+  return reports::format_history_plot_json(analyses);
 }
 
 Result<CommandOutput> history_plot(const SeriesOptions& options,
                                    const std::string& png_path) {
   if (png_path.empty())
     return usage_error("plot needs an output file, e.g. history.png");
-  if (auto ok = reports::check_plot_path(png_path); !ok) return ok.error();
-  auto json = history_plot_json(options);
-  if (!json) return json.error();
+  FPBENCH_TRY(reports::check_plot_path(png_path));
+  FPBENCH_ASSIGN_OR_RETURN(auto json, history_plot_json(options));
   std::string json_path = png_path;
   if (json_path.size() > 4 && json_path.ends_with(".png"))
     json_path.resize(json_path.size() - 4);
   json_path += ".json";
-  if (auto written = write_file_atomically(json_path, *json); !written)
-    return written.error();
-  if (auto drawn =
-          reports::render_plot(reports::PlotKind::kHistory, *json, png_path);
-      !drawn) {
-    return drawn.error();
-  }
+  FPBENCH_TRY(write_file_atomically(json_path, json));
+  FPBENCH_TRY(
+      reports::render_plot(reports::PlotKind::kHistory, json, png_path));
   return CommandOutput{
       fmt::format("wrote {} (its data: {})\n", png_path, json_path), kExitOk};
 }

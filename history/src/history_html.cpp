@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include "fpbench/base/file_write.hpp"
+#include "fpbench/base/try.hpp"
 #include "fpbench/reports/dashboard.hpp"
 #include "fpbench/reports/metric_samples.hpp"
 #include "fpbench/reports/web_assets.hpp"
@@ -50,12 +51,12 @@ Result<CommandOutput> history_html(const HtmlOptions& options) {
         "--commit-url must contain {sha} where the commit goes, e.g. "
         "'https://github.com/ORG/REPO/commit/{sha}'");
   }
-  auto store = HistoryStore::open(
-      options.series.db,
-      OpenOptions{kLatestSchemaVersion, AccessMode::kReadOnly});
-  if (!store) return store.error();
-  auto analyses = analyse_history(*store, options.series, "");
-  if (!analyses) return analyses.error();
+  FPBENCH_ASSIGN_OR_RETURN(
+      auto store, HistoryStore::open(options.series.db,
+                                     OpenOptions{kLatestSchemaVersion,
+                                                 AccessMode::kReadOnly}));
+  FPBENCH_ASSIGN_OR_RETURN(auto analyses,
+                           analyse_history(store, options.series, ""));
 
   reports::DashboardOptions page;
   page.title = options.title;
@@ -65,37 +66,24 @@ Result<CommandOutput> history_html(const HtmlOptions& options) {
 
   const std::filesystem::path root(options.out_dir);
   for (const char* dir : {"", "b", "assets"}) {
-    if (auto made = make_dirs(root / dir); !made) return made.error();
+    FPBENCH_TRY(make_dirs(root / dir));
   }
   for (const reports::WebAsset& asset : reports::web_assets()) {
-    if (auto w = write_site_file(root / "assets" / asset.name, asset.bytes);
-        !w) {
-      return w.error();
-    }
+    FPBENCH_TRY(write_site_file(root / "assets" / asset.name, asset.bytes));
   }
-  for (const reports::SeriesAnalysis& a : *analyses) {
+  for (const reports::SeriesAnalysis& a : analyses) {
     const std::string text = reports::render_dashboard_page(a, page);
-    if (auto w = write_site_file(root / reports::dashboard_page_path(a.series),
-                                 text);
-        !w) {
-      return w.error();
-    }
+    FPBENCH_TRY(
+        write_site_file(root / reports::dashboard_page_path(a.series), text));
   }
-  if (auto w = write_site_file(root / "runs.js",
-                               reports::render_dashboard_runs(*analyses));
-      !w) {
-    return w.error();
-  }
+  FPBENCH_TRY(write_site_file(root / "runs.js",
+                              reports::render_dashboard_runs(analyses)));
   // The overview last: a reader who opens it finds every page it links.
-  if (auto w =
-          write_site_file(root / "index.html",
-                          reports::render_dashboard_index(*analyses, page));
-      !w) {
-    return w.error();
-  }
+  FPBENCH_TRY(write_site_file(root / "index.html",
+                              reports::render_dashboard_index(analyses, page)));
   return CommandOutput{
       fmt::format("wrote {} series pages and the overview {}\n",
-                  analyses->size(), (root / "index.html").string()),
+                  analyses.size(), (root / "index.html").string()),
       kExitOk};
 }
 

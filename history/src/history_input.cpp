@@ -7,6 +7,7 @@
 #include <map>
 #include <tuple>
 
+#include "fpbench/base/try.hpp"
 #include "fpbench/reports/metric_samples.hpp"
 #include "fpbench/reports/sample_csv.hpp"
 
@@ -30,16 +31,16 @@ Result<RecordInput> parse_record_input(std::string_view text,
                                        const std::string& input_name) {
   RecordInput out;
   if (!reports::looks_like_sample_jsonl(text)) {
-    auto samples = reports::parse_samples_csv(text, input_name);
-    if (!samples) return samples.error();
-    out.metrics.push_back(RecordedMetric{"wall", "clock", std::move(*samples)});
+    FPBENCH_ASSIGN_OR_RETURN(auto samples,
+                             reports::parse_samples_csv(text, input_name));
+    out.metrics.push_back(RecordedMetric{"wall", "clock", std::move(samples)});
     return out;
   }
-  auto records = reports::parse_sample_jsonl(text, input_name);
-  if (!records) return records.error();
+  FPBENCH_ASSIGN_OR_RETURN(auto records,
+                           reports::parse_sample_jsonl(text, input_name));
   out.from_jsonl = true;
   std::map<MetricKey, reports::SampleSet> grouped;
-  for (const reports::SampleRecord& r : *records) {
+  for (const reports::SampleRecord& r : records) {
     for (const auto& [metric, reading] : r.metrics) {
       if (metric.starts_with(kByNamePrefix) || !reports::metric_info(metric)) {
         if (std::find(out.skipped.begin(), out.skipped.end(), metric) ==

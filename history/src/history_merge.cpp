@@ -10,6 +10,7 @@
 #include <set>
 #include <tuple>
 
+#include "fpbench/base/try.hpp"
 #include "fpbench/reports/sample_csv.hpp"
 #include "schema.hpp"
 
@@ -51,22 +52,21 @@ class BatchInsert {
     one += ")";
     for (std::size_t r = 0; r < rows_.size(); ++r)
       sql += (r == 0 ? "" : ", ") + one;
-    auto statement = db_.prepare(sql);
-    if (!statement) return statement.error();
+    FPBENCH_ASSIGN_OR_RETURN(auto statement, db_.prepare(sql));
     int p = 1;
     for (const auto& row : rows_) {
       for (const Value& v : row) {
         if (v.is_text) {
-          (*statement)->bind_text(p++, v.text);
+          statement->bind_text(p++, v.text);
         } else if (v.is_int) {
-          (*statement)->bind_int(p++, v.integer);
+          statement->bind_int(p++, v.integer);
         } else {
-          (*statement)->bind_double(p++, v.number);
+          statement->bind_double(p++, v.number);
         }
       }
     }
     rows_.clear();
-    return run_to_end(**statement);
+    return run_to_end(*statement);
   }
 
  private:
@@ -110,23 +110,20 @@ class DestIds {
                           const std::vector<std::string>& values,
                           const char* insert_sql, const char* select_sql) {
     if (const auto it = cache.find(key); it != cache.end()) return it->second;
-    auto insert = db_.prepare(insert_sql);
-    if (!insert) return insert.error();
+    FPBENCH_ASSIGN_OR_RETURN(auto insert, db_.prepare(insert_sql));
     for (std::size_t i = 0; i < values.size(); ++i) {
-      (*insert)->bind_text(static_cast<int>(i) + 1, values[i]);
+      insert->bind_text(static_cast<int>(i) + 1, values[i]);
     }
-    if (auto r = run_to_end(**insert); !r) return r.error();
-    auto select = db_.prepare(select_sql);
-    if (!select) return select.error();
+    FPBENCH_TRY(run_to_end(*insert));
+    FPBENCH_ASSIGN_OR_RETURN(auto select, db_.prepare(select_sql));
     // The key columns are the first ones (name; name and source for metrics).
     const std::size_t keys = values.size() == 3 ? 1 : values.size();
     for (std::size_t i = 0; i < keys; ++i)
-      (*select)->bind_text(static_cast<int>(i) + 1, values[i]);
-    auto row = (*select)->step();
-    if (!row) return row.error();
-    if (!*row)
+      select->bind_text(static_cast<int>(i) + 1, values[i]);
+    FPBENCH_ASSIGN_OR_RETURN(auto row, select->step());
+    if (!row)
       return internal_error("'" + values[0] + "' vanished after its insert");
-    cache.emplace(key, (*select)->column_int(0));
+    cache.emplace(key, select->column_int(0));
     return cache.at(key);
   }
 
@@ -145,18 +142,17 @@ struct MergeCounts {
 };
 
 Result<std::vector<SourceRun>> source_runs(SqlConnection& src) {
-  auto select = src.prepare(
-      "SELECT r.id, r.commit_sha, r.run_date, r.recorded_at, r.source_file, "
-      "r.fingerprint, "
-      "r.machine_class, m.name FROM runs r JOIN machines m ON m.id = "
-      "r.machine_id ORDER BY r.id");
-  if (!select) return select.error();
+  FPBENCH_ASSIGN_OR_RETURN(
+      auto select,
+      src.prepare(
+          "SELECT r.id, r.commit_sha, r.run_date, r.recorded_at, "
+          "r.source_file, r.fingerprint, r.machine_class, m.name FROM runs r "
+          "JOIN machines m ON m.id = r.machine_id ORDER BY r.id"));
   std::vector<SourceRun> runs;
   while (true) {
-    auto row = (*select)->step();
-    if (!row) return row.error();
-    if (!*row) break;
-    auto& s = **select;
+    FPBENCH_ASSIGN_OR_RETURN(auto row, select->step());
+    if (!row) break;
+    auto& s = *select;
     runs.push_back(SourceRun{s.column_int(0), s.column_text(1),
                              s.column_text(2), s.column_text(3),
                              s.column_text(4), s.column_text(5),
@@ -170,19 +166,16 @@ Result<std::optional<std::int64_t>> claim_dest_run(SqlConnection& dest,
                                                    DestIds& ids,
                                                    const SourceRun& run,
                                                    MergeCounts& counts) {
-  auto machine = ids.machine(run.machine);
-  if (!machine) return machine.error();
-  auto find = dest.prepare(
-      "SELECT id, recorded_at FROM runs WHERE commit_sha = ? AND machine_id = "
-      "?");
-  if (!find) return find.error();
-  (*find)->bind_text(1, run.commit);
-  (*find)->bind_int(2, *machine);
-  auto row = (*find)->step();
-  if (!row) return row.error();
-  if (*row) {
-    const std::int64_t id = (*find)->column_int(0);
-    if ((*find)->column_text(1) >= run.recorded_at) {
+  FPBENCH_ASSIGN_OR_RETURN(auto machine, ids.machine(run.machine));
+  FPBENCH_ASSIGN_OR_RETURN(
+      auto find, dest.prepare("SELECT id, recorded_at FROM runs WHERE "
+                              "commit_sha = ? AND machine_id = ?"));
+  find->bind_text(1, run.commit);
+  find->bind_int(2, machine);
+  FPBENCH_ASSIGN_OR_RETURN(auto row, find->step());
+  if (row) {
+    const std::int64_t id = find->column_int(0);
+    if (find->column_text(1) >= run.recorded_at) {
       ++counts.kept;
       return std::optional<std::int64_t>();
     }
@@ -190,31 +183,29 @@ Result<std::optional<std::int64_t>> claim_dest_run(SqlConnection& dest,
     for (const char* sql : {"DELETE FROM run_stats WHERE run_id = ?",
                             "DELETE FROM samples WHERE run_id = ?",
                             "DELETE FROM runs WHERE id = ?"}) {
-      auto del = dest.prepare(sql);
-      if (!del) return del.error();
-      (*del)->bind_int(1, id);
-      if (auto r = run_to_end(**del); !r) return r.error();
+      FPBENCH_ASSIGN_OR_RETURN(auto del, dest.prepare(sql));
+      del->bind_int(1, id);
+      FPBENCH_TRY(run_to_end(*del));
     }
   } else {
     ++counts.added;
   }
-  auto insert = dest.prepare(
-      "INSERT INTO runs (commit_sha, run_date, machine_id, recorded_at, "
-      "source_file, fingerprint, "
-      "machine_class) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id");
-  if (!insert) return insert.error();
-  auto& s = **insert;
+  FPBENCH_ASSIGN_OR_RETURN(
+      auto insert,
+      dest.prepare("INSERT INTO runs (commit_sha, run_date, machine_id, "
+                   "recorded_at, source_file, fingerprint, machine_class) "
+                   "VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id"));
+  auto& s = *insert;
   s.bind_text(1, run.commit);
   s.bind_text(2, run.run_date);
-  s.bind_int(3, *machine);
+  s.bind_int(3, machine);
   s.bind_text(4, run.recorded_at);
   s.bind_text(5, run.source_file);
   s.bind_text(6, run.fingerprint);
   s.bind_text(7, run.machine_class);
-  auto inserted = s.step();
-  if (!inserted) return inserted.error();
+  FPBENCH_TRY(s.step());
   const std::int64_t id = s.column_int(0);
-  if (auto r = run_to_end(s); !r) return r.error();
+  FPBENCH_TRY(run_to_end(s));
   return std::optional<std::int64_t>(id);
 }
 
@@ -226,17 +217,19 @@ Result<void> copy_run_rows(SqlConnection& src, SqlConnection& dest,
       " JOIN benchmarks b ON b.id = s.benchmark_id JOIN metrics met ON met.id "
       "= s.metric_id "
       "WHERE s.run_id = ?";
-  auto samples = src.prepare(
-      std::string("SELECT b.name, b.filename, b.configuration, met.name, "
-                  "met.source, s.side, s.value FROM samples s") +
-      kJoins);
-  if (!samples) return samples.error();
-  auto stats = src.prepare(
-      std::string("SELECT b.name, b.filename, b.configuration, met.name, "
-                  "met.source, s.side, s.n, s.mean, s.variance, s.median, "
-                  "s.min_value, s.max_value FROM run_stats s") +
-      kJoins);
-  if (!stats) return stats.error();
+  FPBENCH_ASSIGN_OR_RETURN(
+      auto samples,
+      src.prepare(
+          std::string("SELECT b.name, b.filename, b.configuration, met.name, "
+                      "met.source, s.side, s.value FROM samples s") +
+          kJoins));
+  FPBENCH_ASSIGN_OR_RETURN(
+      auto stats,
+      src.prepare(
+          std::string("SELECT b.name, b.filename, b.configuration, met.name, "
+                      "met.source, s.side, s.n, s.mean, s.variance, s.median, "
+                      "s.min_value, s.max_value FROM run_stats s") +
+          kJoins));
   BatchInsert sample_rows(
       dest,
       "INSERT INTO samples (run_id, benchmark_id, metric_id, side, value)", 5);
@@ -246,49 +239,45 @@ Result<void> copy_run_rows(SqlConnection& src, SqlConnection& dest,
       "variance, median, min_value, max_value)",
       10);
   using V = BatchInsert;
-  for (auto* statement : {samples->get(), stats->get()}) {
-    const bool is_stats = statement == stats->get();
+  for (auto* statement : {samples.get(), stats.get()}) {
+    const bool is_stats = statement == stats.get();
     statement->bind_int(1, from);
     while (true) {
-      auto row = statement->step();
-      if (!row) return row.error();
-      if (!*row) break;
+      FPBENCH_ASSIGN_OR_RETURN(auto row, statement->step());
+      if (!row) break;
       const SqlStatement& s = *statement;
-      auto benchmark =
-          ids.benchmark(s.column_text(0), s.column_text(1), s.column_text(2));
-      if (!benchmark) return benchmark.error();
-      auto metric = ids.metric(s.column_text(3), s.column_text(4));
-      if (!metric) return metric.error();
-      std::vector<V::Value> values = {V::integer(to), V::integer(*benchmark),
-                                      V::integer(*metric),
+      FPBENCH_ASSIGN_OR_RETURN(
+          auto benchmark,
+          ids.benchmark(s.column_text(0), s.column_text(1), s.column_text(2)));
+      FPBENCH_ASSIGN_OR_RETURN(auto metric,
+                               ids.metric(s.column_text(3), s.column_text(4)));
+      std::vector<V::Value> values = {V::integer(to), V::integer(benchmark),
+                                      V::integer(metric),
                                       V::text(s.column_text(5))};
       if (!is_stats) {
         values.push_back(V::real(s.column_double(6)));
         ++counts.samples;
-        if (auto r = sample_rows.add(std::move(values)); !r) return r;
+        FPBENCH_TRY(sample_rows.add(std::move(values)));
         continue;
       }
       values.push_back(V::integer(s.column_int(6)));
       for (int c = 7; c <= 11; ++c)
         values.push_back(V::real(s.column_double(c)));
-      if (auto r = stats_rows.add(std::move(values)); !r) return r;
+      FPBENCH_TRY(stats_rows.add(std::move(values)));
     }
   }
-  if (auto r = sample_rows.flush(); !r) return r;
+  FPBENCH_TRY(sample_rows.flush());
   return stats_rows.flush();
 }
 
 Result<MergeCounts> merge_one(SqlConnection& src, SqlConnection& dest) {
-  auto runs = source_runs(src);
-  if (!runs) return runs.error();
+  FPBENCH_ASSIGN_OR_RETURN(auto runs, source_runs(src));
   DestIds ids(dest);
   MergeCounts counts;
-  for (const SourceRun& run : *runs) {
-    auto to = claim_dest_run(dest, ids, run, counts);
-    if (!to) return to.error();
-    if (!*to) continue;
-    if (auto r = copy_run_rows(src, dest, ids, run.id, **to, counts); !r)
-      return r.error();
+  for (const SourceRun& run : runs) {
+    FPBENCH_ASSIGN_OR_RETURN(auto to, claim_dest_run(dest, ids, run, counts));
+    if (!to) continue;
+    FPBENCH_TRY(copy_run_rows(src, dest, ids, run.id, *to, counts));
   }
   return counts;
 }
@@ -303,16 +292,16 @@ Result<CommandOutput> history_merge(const MergeOptions& options) {
     if (source == options.db)
       return usage_error("'" + source + "' is both a source and --db");
   }
-  auto dest = HistoryStore::open(options.db);
-  if (!dest) return dest.error();
+  FPBENCH_ASSIGN_OR_RETURN(auto dest, HistoryStore::open(options.db));
   CommandOutput out;
   for (const std::string& source : options.sources) {
-    auto src = HistoryStore::open(
-        source, OpenOptions{kLatestSchemaVersion, AccessMode::kReadOnly});
-    if (!src) return src.error();
-    SqlConnection& db = dest->connection();
-    if (auto r = detail::begin_transaction(db); !r) return r.error();
-    auto counts = merge_one(src->connection(), db);
+    FPBENCH_ASSIGN_OR_RETURN(
+        auto src,
+        HistoryStore::open(
+            source, OpenOptions{kLatestSchemaVersion, AccessMode::kReadOnly}));
+    SqlConnection& db = dest.connection();
+    FPBENCH_TRY(detail::begin_transaction(db));
+    auto counts = merge_one(src.connection(), db);
     if (counts) {
       if (auto r = db.exec("COMMIT"); !r) counts = r.error();
     }
@@ -337,22 +326,21 @@ Result<CommandOutput> history_samples(const SamplesOptions& options) {
     return usage_error(
         "--commit: give the commit, or a prefix of at least 4 characters");
   }
-  auto store = HistoryStore::open(
-      options.db, OpenOptions{kLatestSchemaVersion, AccessMode::kReadOnly});
-  if (!store) return store.error();
-  SqlConnection& db = store->connection();
-  auto select = db.prepare(
-      "SELECT DISTINCT r.commit_sha FROM runs r WHERE substr(r.commit_sha, 1, "
-      "length(?)) = ?");
-  if (!select) return select.error();
-  (*select)->bind_text(1, options.commit);
-  (*select)->bind_text(2, options.commit);
+  FPBENCH_ASSIGN_OR_RETURN(
+      auto store,
+      HistoryStore::open(options.db, OpenOptions{kLatestSchemaVersion,
+                                                 AccessMode::kReadOnly}));
+  SqlConnection& db = store.connection();
+  FPBENCH_ASSIGN_OR_RETURN(
+      auto select, db.prepare("SELECT DISTINCT r.commit_sha FROM runs r WHERE "
+                              "substr(r.commit_sha, 1, length(?)) = ?"));
+  select->bind_text(1, options.commit);
+  select->bind_text(2, options.commit);
   std::set<std::string> commits;
   while (true) {
-    auto row = (*select)->step();
-    if (!row) return row.error();
-    if (!*row) break;
-    commits.insert((*select)->column_text(0));
+    FPBENCH_ASSIGN_OR_RETURN(auto row, select->step());
+    if (!row) break;
+    commits.insert(select->column_text(0));
   }
   if (commits.empty())
     return usage_error("--commit: no recorded run of commit '" +
@@ -362,15 +350,15 @@ Result<CommandOutput> history_samples(const SamplesOptions& options) {
         fmt::format("--commit '{}' is ambiguous ({} commits start with it)",
                     options.commit, commits.size()));
   }
-  auto samples = db.prepare(
-      "SELECT m.name, b.filename, b.configuration, b.name, s.side, s.value "
-      "FROM samples s "
-      "JOIN runs r ON r.id = s.run_id JOIN machines m ON m.id = r.machine_id "
-      "JOIN benchmarks b ON b.id = s.benchmark_id JOIN metrics met ON met.id = "
-      "s.metric_id "
-      "WHERE r.commit_sha = ? AND met.name = 'wall' AND met.source = 'clock'");
-  if (!samples) return samples.error();
-  (*samples)->bind_text(1, *commits.begin());
+  FPBENCH_ASSIGN_OR_RETURN(
+      auto samples,
+      db.prepare(
+          "SELECT m.name, b.filename, b.configuration, b.name, s.side, s.value "
+          "FROM samples s JOIN runs r ON r.id = s.run_id JOIN machines m ON "
+          "m.id = r.machine_id JOIN benchmarks b ON b.id = s.benchmark_id JOIN "
+          "metrics met ON met.id = s.metric_id WHERE r.commit_sha = ? AND "
+          "met.name = 'wall' AND met.source = 'clock'"));
+  samples->bind_text(1, *commits.begin());
   const std::set<std::string> wanted(options.machines.begin(),
                                      options.machines.end());
   // Sorted here, bytewise: the backends' collations differ.
@@ -379,10 +367,9 @@ Result<CommandOutput> history_samples(const SamplesOptions& options) {
       rows;
   std::set<std::string> seen_machines;
   while (true) {
-    auto row = (*samples)->step();
-    if (!row) return row.error();
-    if (!*row) break;
-    const auto& s = **samples;
+    FPBENCH_ASSIGN_OR_RETURN(auto row, samples->step());
+    if (!row) break;
+    const auto& s = *samples;
     std::string machine = s.column_text(0);
     seen_machines.insert(machine);
     if (!wanted.empty() && wanted.count(machine) == 0) continue;

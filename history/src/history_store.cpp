@@ -14,6 +14,7 @@
 #include <tuple>
 #include <utility>
 
+#include "fpbench/base/try.hpp"
 #include "fpbench/reports/metric_samples.hpp"
 #include "machine_class.hpp"
 #include "schema.hpp"
@@ -86,12 +87,11 @@ Result<std::int64_t> upsert_id(SqlStatement& insert, SqlStatement& select,
                                std::string_view what) {
   insert.reset();
   key(insert);
-  if (auto r = run_to_end(insert); !r) return r.error();
+  FPBENCH_TRY(run_to_end(insert));
   select.reset();
   key(select);
-  auto row = select.step();
-  if (!row) return row.error();
-  if (!*row)
+  FPBENCH_ASSIGN_OR_RETURN(auto row, select.step());
+  if (!row)
     return internal_error(fmt::format("'{}' vanished after its insert", what));
   return select.column_int(0);
 }
@@ -107,27 +107,22 @@ class Recorder {
                                const std::string& date) {
     RecordSummary summary;
     summary.date = date;
-    auto machine = machine_id(info.machine);
-    if (!machine) return machine.error();
+    FPBENCH_ASSIGN_OR_RETURN(auto machine, machine_id(info.machine));
     if (schema_version_ >= 4 && !info.fingerprint.empty()) {
-      if (auto same = check_machine_class(info, *machine); !same)
-        return same.error();
+      FPBENCH_TRY(check_machine_class(info, machine));
     }
-    auto run = claim_run(info, *machine, date, summary.replaced);
-    if (!run) return run.error();
-    summary.run_id = *run;
-    if (auto r = prepare(); !r) return r.error();
+    FPBENCH_ASSIGN_OR_RETURN(auto run,
+                             claim_run(info, machine, date, summary.replaced));
+    summary.run_id = run;
+    FPBENCH_TRY(prepare());
 
     for (const RecordedMetric& m : metrics) {
       std::optional<std::int64_t> metric;
       if (has_metrics(schema_version_)) {
-        auto id = metric_id(m);
-        if (!id) return id.error();
-        metric = *id;
+        FPBENCH_ASSIGN_OR_RETURN(metric, metric_id(m));
       }
       for (const auto& b : m.samples.benchmarks()) {
-        auto benchmark = benchmark_id(b);
-        if (!benchmark) return benchmark.error();
+        FPBENCH_ASSIGN_OR_RETURN(auto benchmark, benchmark_id(b));
         for (const auto& [side, values] :
              {std::pair<std::string, const std::vector<double>*>{"old",
                                                                  &b.old_rates},
@@ -135,26 +130,20 @@ class Recorder {
                   "new", &b.new_rates}}) {
           if (values->empty()) continue;
           for (const double v : *values) {
-            if (auto r = add_sample(
-                    {*run, *benchmark, metric.value_or(0), side == "new", v});
-                !r) {
-              return r.error();
-            }
+            FPBENCH_TRY(add_sample(
+                {run, benchmark, metric.value_or(0), side == "new", v}));
           }
           if (insert_stats_ != nullptr) {
-            if (auto r = detail::insert_run_stats(
-                    *insert_stats_,
-                    detail::RunStatsKey{*run, *benchmark, side, metric},
-                    detail::aggregate(*values));
-                !r) {
-              return r.error();
-            }
+            FPBENCH_TRY(detail::insert_run_stats(
+                *insert_stats_,
+                detail::RunStatsKey{run, benchmark, side, metric},
+                detail::aggregate(*values)));
           }
           summary.samples += values->size();
         }
       }
     }
-    if (auto r = flush(); !r) return r.error();
+    FPBENCH_TRY(flush());
     summary.benchmarks = benchmark_ids_.size();
     return summary;
   }
@@ -169,20 +158,16 @@ class Recorder {
   };
 
   Result<void> prepare() {
-    auto insert_benchmark = db_.prepare(
-        "INSERT INTO benchmarks (name, filename, configuration) VALUES (?, ?, "
-        "?) "
-        "ON CONFLICT (name) DO NOTHING");
-    if (!insert_benchmark) return insert_benchmark.error();
-    insert_benchmark_ = std::move(*insert_benchmark);
-    auto select_benchmark =
-        db_.prepare("SELECT id FROM benchmarks WHERE name = ?");
-    if (!select_benchmark) return select_benchmark.error();
-    select_benchmark_ = std::move(*select_benchmark);
+    FPBENCH_ASSIGN_OR_RETURN(
+        insert_benchmark_,
+        db_.prepare("INSERT INTO benchmarks (name, filename, configuration) "
+                    "VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING"));
+    FPBENCH_ASSIGN_OR_RETURN(
+        select_benchmark_,
+        db_.prepare("SELECT id FROM benchmarks WHERE name = ?"));
     if (schema_version_ >= 2) {  // run_stats exists from v2 on
-      auto prepared = detail::prepare_insert_run_stats(db_, schema_version_);
-      if (!prepared) return prepared.error();
-      insert_stats_ = std::move(*prepared);
+      FPBENCH_ASSIGN_OR_RETURN(insert_stats_, detail::prepare_insert_run_stats(
+                                                  db_, schema_version_));
     }
     return {};
   }
@@ -194,12 +179,11 @@ class Recorder {
     insert_benchmark_->bind_text(1, b.name);
     insert_benchmark_->bind_text(2, b.filename);
     insert_benchmark_->bind_text(3, b.configuration);
-    if (auto r = run_to_end(*insert_benchmark_); !r) return r.error();
+    FPBENCH_TRY(run_to_end(*insert_benchmark_));
     select_benchmark_->reset();
     select_benchmark_->bind_text(1, b.name);
-    auto row = select_benchmark_->step();
-    if (!row) return row.error();
-    if (!*row)
+    FPBENCH_ASSIGN_OR_RETURN(auto row, select_benchmark_->step());
+    if (!row)
       return internal_error(
           fmt::format("'{}' vanished after its insert", b.name));
     const std::int64_t id = select_benchmark_->column_int(0);
@@ -208,15 +192,15 @@ class Recorder {
   }
 
   Result<std::int64_t> metric_id(const RecordedMetric& m) {
-    auto insert = db_.prepare(
-        "INSERT INTO metrics (name, source) VALUES (?, ?) ON CONFLICT (name, "
-        "source) DO NOTHING");
-    if (!insert) return insert.error();
-    auto select =
-        db_.prepare("SELECT id FROM metrics WHERE name = ? AND source = ?");
-    if (!select) return select.error();
+    FPBENCH_ASSIGN_OR_RETURN(
+        auto insert,
+        db_.prepare("INSERT INTO metrics (name, source) VALUES (?, ?) ON "
+                    "CONFLICT (name, source) DO NOTHING"));
+    FPBENCH_ASSIGN_OR_RETURN(
+        auto select,
+        db_.prepare("SELECT id FROM metrics WHERE name = ? AND source = ?"));
     return upsert_id(
-        **insert, **select,
+        *insert, *select,
         [&](SqlStatement& s) {
           s.bind_text(1, m.metric);
           s.bind_text(2, m.source);
@@ -225,14 +209,13 @@ class Recorder {
   }
 
   Result<std::int64_t> machine_id(const std::string& name) {
-    auto insert = db_.prepare(
-        "INSERT INTO machines (name) VALUES (?) ON CONFLICT (name) DO NOTHING");
-    if (!insert) return insert.error();
-    auto select = db_.prepare("SELECT id FROM machines WHERE name = ?");
-    if (!select) return select.error();
+    FPBENCH_ASSIGN_OR_RETURN(auto insert,
+                             db_.prepare("INSERT INTO machines (name) VALUES "
+                                         "(?) ON CONFLICT (name) DO NOTHING"));
+    FPBENCH_ASSIGN_OR_RETURN(
+        auto select, db_.prepare("SELECT id FROM machines WHERE name = ?"));
     return upsert_id(
-        **insert, **select, [&](SqlStatement& s) { s.bind_text(1, name); },
-        name);
+        *insert, *select, [&](SqlStatement& s) { s.bind_text(1, name); }, name);
   }
 
   // The fingerprint against the machine's latest other fingerprinted run.
@@ -240,31 +223,29 @@ class Recorder {
   // recorded before fingerprints, which have nothing to say against it.
   Result<void> check_machine_class(const RecordInfo& info,
                                    std::int64_t machine) {
-    auto latest = db_.prepare(
-        "SELECT fingerprint FROM runs WHERE machine_id = ? AND commit_sha <> ? "
-        "AND "
-        "fingerprint <> '' ORDER BY run_date DESC, id DESC LIMIT 1");
-    if (!latest) return latest.error();
-    (*latest)->bind_int(1, machine);
-    (*latest)->bind_text(2, info.commit);
-    auto row = (*latest)->step();
-    if (!row) return row.error();
-    if (!*row) {
-      auto adopt = db_.prepare(
-          "UPDATE runs SET machine_class = ? WHERE machine_id = ? AND "
-          "machine_class = ''");
-      if (!adopt) return adopt.error();
-      (*adopt)->bind_text(1, info.machine_class);
-      (*adopt)->bind_int(2, machine);
-      return run_to_end(**adopt);
+    FPBENCH_ASSIGN_OR_RETURN(
+        auto latest,
+        db_.prepare("SELECT fingerprint FROM runs WHERE machine_id = ? AND "
+                    "commit_sha <> ? AND fingerprint <> '' ORDER BY run_date "
+                    "DESC, id DESC LIMIT 1"));
+    latest->bind_int(1, machine);
+    latest->bind_text(2, info.commit);
+    FPBENCH_ASSIGN_OR_RETURN(auto row, latest->step());
+    if (!row) {
+      FPBENCH_ASSIGN_OR_RETURN(
+          auto adopt, db_.prepare("UPDATE runs SET machine_class = ? WHERE "
+                                  "machine_id = ? AND machine_class = ''"));
+      adopt->bind_text(1, info.machine_class);
+      adopt->bind_int(2, machine);
+      return run_to_end(*adopt);
     }
-    const std::string stored = (*latest)->column_text(0);
-    if (auto r = run_to_end(**latest); !r) return r;
+    const std::string stored = latest->column_text(0);
+    FPBENCH_TRY(run_to_end(*latest));
     if (info.new_machine_class) return {};
     auto before = detail::parse_fingerprint(stored);
     auto now = detail::parse_fingerprint(info.fingerprint);
-    if (!before) return before.error();
-    if (!now) return now.error();
+    FPBENCH_TRY(before);
+    FPBENCH_TRY(now);
     const auto differences = detail::fingerprint_differences(*before, *now);
     if (differences.empty()) return {};
     std::string listed;
@@ -283,17 +264,17 @@ class Recorder {
   // or a new one.
   Result<std::int64_t> claim_run(const RecordInfo& info, std::int64_t machine,
                                  const std::string& date, bool& replaced) {
-    auto find = db_.prepare(
-        "SELECT id FROM runs WHERE commit_sha = ? AND machine_id = ?");
-    if (!find) return find.error();
-    (*find)->bind_text(1, info.commit);
-    (*find)->bind_int(2, machine);
-    auto row = (*find)->step();
-    if (!row) return row.error();
+    FPBENCH_ASSIGN_OR_RETURN(
+        auto find,
+        db_.prepare(
+            "SELECT id FROM runs WHERE commit_sha = ? AND machine_id = ?"));
+    find->bind_text(1, info.commit);
+    find->bind_int(2, machine);
+    FPBENCH_ASSIGN_OR_RETURN(auto row, find->step());
     const std::string recorded_at = utc_now_iso8601();
-    if (*row) {
+    if (row) {
       replaced = true;
-      const std::int64_t id = (*find)->column_int(0);
+      const std::int64_t id = find->column_int(0);
       const bool v4 = schema_version_ >= 4;
       for (const char* sql :
            {"DELETE FROM run_stats WHERE run_id = ?",
@@ -308,47 +289,46 @@ class Recorder {
             std::string_view(sql).find("run_stats") != std::string_view::npos) {
           continue;
         }
-        auto statement = db_.prepare(sql);
-        if (!statement) return statement.error();
+        FPBENCH_ASSIGN_OR_RETURN(auto statement, db_.prepare(sql));
         if (std::string_view(sql).starts_with("UPDATE")) {
-          (*statement)->bind_text(1, date);
-          (*statement)->bind_text(2, recorded_at);
-          (*statement)->bind_text(3, info.source_file);
+          statement->bind_text(1, date);
+          statement->bind_text(2, recorded_at);
+          statement->bind_text(3, info.source_file);
           int p = 4;
           if (v4) {
-            (*statement)->bind_text(p++, info.fingerprint);
-            (*statement)->bind_text(p++, info.machine_class);
+            statement->bind_text(p++, info.fingerprint);
+            statement->bind_text(p++, info.machine_class);
           }
-          (*statement)->bind_int(p, id);
+          statement->bind_int(p, id);
         } else {
-          (*statement)->bind_int(1, id);
+          statement->bind_int(1, id);
         }
-        if (auto r = run_to_end(**statement); !r) return r.error();
+        FPBENCH_TRY(run_to_end(*statement));
       }
       return id;
     }
-    auto insert = db_.prepare(schema_version_ >= 4
-                                  ? "INSERT INTO runs (commit_sha, run_date, "
-                                    "machine_id, recorded_at, source_file, "
-                                    "fingerprint, machine_class) VALUES (?, ?, "
-                                    "?, ?, ?, ?, ?) RETURNING id"
-                                  : "INSERT INTO runs (commit_sha, run_date, "
-                                    "machine_id, recorded_at, source_file) "
-                                    "VALUES (?, ?, ?, ?, ?) RETURNING id");
-    if (!insert) return insert.error();
-    (*insert)->bind_text(1, info.commit);
-    (*insert)->bind_text(2, date);
-    (*insert)->bind_int(3, machine);
-    (*insert)->bind_text(4, recorded_at);
-    (*insert)->bind_text(5, info.source_file);
+    FPBENCH_ASSIGN_OR_RETURN(
+        auto insert,
+        db_.prepare(
+            schema_version_ >= 4
+                ? "INSERT INTO runs (commit_sha, run_date, machine_id, "
+                  "recorded_at, source_file, fingerprint, machine_class) "
+                  "VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id"
+                : "INSERT INTO runs (commit_sha, run_date, machine_id, "
+                  "recorded_at, source_file) VALUES (?, ?, ?, ?, ?) RETURNING "
+                  "id"));
+    insert->bind_text(1, info.commit);
+    insert->bind_text(2, date);
+    insert->bind_int(3, machine);
+    insert->bind_text(4, recorded_at);
+    insert->bind_text(5, info.source_file);
     if (schema_version_ >= 4) {
-      (*insert)->bind_text(6, info.fingerprint);
-      (*insert)->bind_text(7, info.machine_class);
+      insert->bind_text(6, info.fingerprint);
+      insert->bind_text(7, info.machine_class);
     }
-    auto inserted = (*insert)->step();
-    if (!inserted) return inserted.error();
-    const std::int64_t id = (*insert)->column_int(0);
-    if (auto r = run_to_end(**insert); !r) return r.error();
+    FPBENCH_TRY(insert->step());
+    const std::int64_t id = insert->column_int(0);
+    FPBENCH_TRY(run_to_end(*insert));
     return id;
   }
 
@@ -364,10 +344,9 @@ class Recorder {
     std::unique_ptr<SqlStatement>& statement =
         full ? full_batch_ : partial_batch_;
     if (statement == nullptr || (!full && partial_rows_ != pending_.size())) {
-      auto prepared =
-          db_.prepare(sample_insert_sql(pending_.size(), schema_version_));
-      if (!prepared) return prepared.error();
-      statement = std::move(*prepared);
+      FPBENCH_ASSIGN_OR_RETURN(
+          statement,
+          db_.prepare(sample_insert_sql(pending_.size(), schema_version_)));
       if (!full) partial_rows_ = pending_.size();
     }
     statement->reset();
@@ -405,31 +384,30 @@ Result<HistoryStore> HistoryStore::open(std::string_view db,
                                    options.schema_version,
                                    kLatestSchemaVersion));
   }
-  auto connection = open_database(db, options.mode, "schema_migrations");
-  if (!connection) return connection.error();
+  FPBENCH_ASSIGN_OR_RETURN(
+      auto connection, open_database(db, options.mode, "schema_migrations"));
   if (options.mode == AccessMode::kReadWrite) {
-    auto version = detail::migrate(**connection, options.schema_version);
-    if (!version) return version.error();
-    return HistoryStore(std::move(*connection), *version);
+    FPBENCH_ASSIGN_OR_RETURN(
+        auto version, detail::migrate(*connection, options.schema_version));
+    return HistoryStore(std::move(connection), version);
   }
-  auto version = detail::stored_version(**connection);
-  if (!version) return version.error();
-  const std::string& name = (*connection)->name();
-  if (*version == 0) {
+  FPBENCH_ASSIGN_OR_RETURN(auto version, detail::stored_version(*connection));
+  const std::string& name = connection->name();
+  if (version == 0) {
     return bad_input_error(
         fmt::format("{}: not an fpbench history store (no schema_migrations "
                     "table); record a run into "
                     "it first",
                     name));
   }
-  if (*version < options.schema_version) {
+  if (version < options.schema_version) {
     return bad_input_error(fmt::format(
         "{}: history store schema version {} is older than this fpbench's "
         "({}); reading "
         "commands never write: `fpbench history record` into it migrates it",
-        name, *version, options.schema_version));
+        name, version, options.schema_version));
   }
-  return HistoryStore(std::move(*connection), *version);
+  return HistoryStore(std::move(connection), version);
 }
 
 Result<RecordSummary> HistoryStore::record(const reports::SampleSet& samples,
@@ -439,13 +417,11 @@ Result<RecordSummary> HistoryStore::record(const reports::SampleSet& samples,
 
 Result<RecordSummary> HistoryStore::record(
     const std::vector<RecordedMetric>& metrics, const RecordInfo& info) {
-  auto date = normalize_iso8601(info.date_iso);
-  if (!date) return date.error();
-  if (auto valid = validate(metrics, info, schema_version_); !valid)
-    return valid.error();
-  if (auto r = detail::begin_transaction(*connection_); !r) return r.error();
+  FPBENCH_ASSIGN_OR_RETURN(auto date, normalize_iso8601(info.date_iso));
+  FPBENCH_TRY(validate(metrics, info, schema_version_));
+  FPBENCH_TRY(detail::begin_transaction(*connection_));
   Recorder recorder(*connection_, schema_version_);
-  auto summary = recorder.record(metrics, info, *date);
+  auto summary = recorder.record(metrics, info, date);
   if (summary) {
     if (auto r = connection_->exec("COMMIT"); !r) summary = r.error();
   }
@@ -505,9 +481,8 @@ Result<std::vector<Series>> HistoryStore::load_series(
                      "r.id",
                      date_order);
   }
-  auto select = connection_->prepare(sql);
-  if (!select) return select.error();
-  auto& s = **select;
+  FPBENCH_ASSIGN_OR_RETURN(auto select, connection_->prepare(sql));
+  auto& s = *select;
   int p = 1;
   s.bind_text(p++, query.side);
   if (!query.metric.empty()) s.bind_text(p++, query.metric);
@@ -517,9 +492,8 @@ Result<std::vector<Series>> HistoryStore::load_series(
 
   std::vector<Series> out;
   while (true) {
-    auto row = s.step();
-    if (!row) return row.error();
-    if (!*row) break;
+    FPBENCH_ASSIGN_OR_RETURN(auto row, s.step());
+    if (!row) break;
     std::string benchmark = s.column_text(0), machine = s.column_text(1);
     std::string metric = s.column_text(11), source = s.column_text(12);
     std::string machine_class = s.column_text(13);

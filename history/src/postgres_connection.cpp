@@ -14,6 +14,7 @@
 #include <limits>
 #include <vector>
 
+#include "fpbench/base/try.hpp"
 #include "fpbench/history/sql_connection.hpp"
 
 namespace fpbench::history {
@@ -198,8 +199,7 @@ Result<std::unique_ptr<SqlConnection>> open_postgres(std::string_view url,
   auto connection =
       std::unique_ptr<SqlConnection>(new PostgresConnection(conn, name));
   if (mode == AccessMode::kReadOnly) {
-    if (auto r = connection->exec("SET default_transaction_read_only = on"); !r)
-      return r.error();
+    FPBENCH_TRY(connection->exec("SET default_transaction_read_only = on"));
   }
   return connection;
 }

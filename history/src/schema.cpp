@@ -8,6 +8,7 @@
 
 #include <algorithm>
 
+#include "fpbench/base/try.hpp"
 #include "fpbench/history/history_store.hpp"
 #include "fpbench/stats/descriptive.hpp"
 
@@ -42,7 +43,7 @@ CREATE INDEX samples_by_run ON samples (run_id, benchmark_id, side);
 // v2: per-run aggregates, so reading a series costs one row per run and
 // benchmark instead of every sample; filled from the samples already stored.
 Result<void> migrate_v2(SqlConnection& db) {
-  if (auto r = db.exec(R"sql(
+  FPBENCH_TRY(db.exec(R"sql(
 CREATE TABLE run_stats (run_id BIGINT NOT NULL REFERENCES runs(id),
                         benchmark_id BIGINT NOT NULL REFERENCES benchmarks(id),
                         side TEXT NOT NULL CHECK (side IN ('old', 'new')),
@@ -52,42 +53,35 @@ CREATE TABLE run_stats (run_id BIGINT NOT NULL REFERENCES runs(id),
                         min_rate DOUBLE PRECISION NOT NULL, max_rate DOUBLE PRECISION NOT NULL,
                         PRIMARY KEY (run_id, benchmark_id, side));
 CREATE INDEX runs_by_machine_date ON runs (machine_id, run_date, id);
-)sql");
-      !r) {
-    return r;
-  }
-  auto select = db.prepare(
-      "SELECT run_id, benchmark_id, side, rate FROM samples "
-      "ORDER BY run_id, benchmark_id, side");
-  if (!select) return select.error();
-  auto insert = prepare_insert_run_stats(db, 2);
-  if (!insert) return insert.error();
+)sql"));
+  FPBENCH_ASSIGN_OR_RETURN(
+      auto select, db.prepare("SELECT run_id, benchmark_id, side, rate FROM "
+                              "samples ORDER BY run_id, benchmark_id, side"));
+  FPBENCH_ASSIGN_OR_RETURN(auto insert, prepare_insert_run_stats(db, 2));
 
   std::int64_t run = -1, benchmark = -1;
   std::string side;
   std::vector<double> rates;
   auto flush = [&]() -> Result<void> {
     if (rates.empty()) return {};
-    auto r = insert_run_stats(**insert,
+    auto r = insert_run_stats(*insert,
                               RunStatsKey{run, benchmark, side, std::nullopt},
                               aggregate(std::move(rates)));
     rates.clear();
     return r;
   };
   while (true) {
-    auto row = (*select)->step();
-    if (!row) return row.error();
-    if (!*row) break;
-    const std::int64_t r = (*select)->column_int(0),
-                       b = (*select)->column_int(1);
-    std::string s = (*select)->column_text(2);
+    FPBENCH_ASSIGN_OR_RETURN(auto row, select->step());
+    if (!row) break;
+    const std::int64_t r = select->column_int(0), b = select->column_int(1);
+    std::string s = select->column_text(2);
     if (r != run || b != benchmark || s != side) {
-      if (auto f = flush(); !f) return f;
+      FPBENCH_TRY(flush());
       run = r;
       benchmark = b;
       side = std::move(s);
     }
-    rates.push_back((*select)->column_double(3));
+    rates.push_back(select->column_double(3));
   }
   return flush();
 }
@@ -146,12 +140,11 @@ ALTER TABLE runs ADD COLUMN machine_class TEXT NOT NULL DEFAULT '';
 }
 
 Result<int> current_version(SqlConnection& db) {
-  auto select =
-      db.prepare("SELECT COALESCE(MAX(version), 0) FROM schema_migrations");
-  if (!select) return select.error();
-  auto row = (*select)->step();
-  if (!row) return row.error();
-  return static_cast<int>((*select)->column_int(0));
+  FPBENCH_ASSIGN_OR_RETURN(
+      auto select,
+      db.prepare("SELECT COALESCE(MAX(version), 0) FROM schema_migrations"));
+  FPBENCH_TRY(select->step());
+  return static_cast<int>(select->column_int(0));
 }
 
 Result<void> refuse_newer(const SqlConnection& db, int version) {
@@ -171,17 +164,13 @@ static_assert(std::size(kMigrations) == kLatestSchemaVersion);
 // the store's write lock. The version is read again here: another process
 // may have migrated the store since this one looked.
 Result<int> migrate_step(SqlConnection& db, int target) {
-  if (auto r = db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version "
-                       "INTEGER PRIMARY KEY, "
-                       "applied_at TEXT NOT NULL)");
-      !r) {
-    return r.error();
-  }
-  auto version = current_version(db);
-  if (!version) return version.error();
-  if (auto r = refuse_newer(db, *version); !r) return r.error();
-  if (*version >= target) return *version;
-  const int next = *version + 1;
+  FPBENCH_TRY(
+      db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER "
+              "PRIMARY KEY, applied_at TEXT NOT NULL)"));
+  FPBENCH_ASSIGN_OR_RETURN(auto version, current_version(db));
+  FPBENCH_TRY(refuse_newer(db, version));
+  if (version >= target) return version;
+  const int next = version + 1;
   auto applied = kMigrations[next - 1](db);
   if (applied) {
     auto stamp = db.prepare(
@@ -237,26 +226,24 @@ Result<void> begin_transaction(SqlConnection& db) {
 }
 
 Result<bool> has_table(SqlConnection& db, std::string_view table) {
-  auto select = db.prepare(
-      db.dialect() == SqlDialect::kSqlite
-          ? "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND "
-            "name = ?"
-          : "SELECT CASE WHEN to_regclass(?) IS NULL THEN 0 ELSE 1 END");
-  if (!select) return select.error();
-  (*select)->bind_text(1, table);
-  auto row = (*select)->step();
-  if (!row) return row.error();
-  return *row && (*select)->column_int(0) > 0;
+  FPBENCH_ASSIGN_OR_RETURN(
+      auto select,
+      db.prepare(
+          db.dialect() == SqlDialect::kSqlite
+              ? "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND "
+                "name = ?"
+              : "SELECT CASE WHEN to_regclass(?) IS NULL THEN 0 ELSE 1 END"));
+  select->bind_text(1, table);
+  FPBENCH_ASSIGN_OR_RETURN(auto row, select->step());
+  return row && select->column_int(0) > 0;
 }
 
 Result<int> stored_version(SqlConnection& db) {
-  auto present = has_table(db, "schema_migrations");
-  if (!present) return present.error();
-  if (!*present) return 0;
-  auto version = current_version(db);
-  if (!version) return version.error();
-  if (auto r = refuse_newer(db, *version); !r) return r.error();
-  return *version;
+  FPBENCH_ASSIGN_OR_RETURN(auto present, has_table(db, "schema_migrations"));
+  if (!present) return 0;
+  FPBENCH_ASSIGN_OR_RETURN(auto version, current_version(db));
+  FPBENCH_TRY(refuse_newer(db, version));
+  return version;
 }
 
 void rollback(SqlConnection& db) { (void)db.exec("ROLLBACK"); }
@@ -293,11 +280,9 @@ Result<void> insert_run_stats(SqlStatement& insert, const RunStatsKey& key,
 
 Result<int> migrate(SqlConnection& db, int target) {
   // A store already there takes no lock and no write.
-  auto found = stored_version(db);
-  if (!found) return found.error();
-  int at = *found;
+  FPBENCH_ASSIGN_OR_RETURN(int at, stored_version(db));
   while (at < target) {
-    if (auto r = begin_transaction(db); !r) return r.error();
+    FPBENCH_TRY(begin_transaction(db));
     auto reached = migrate_step(db, target);
     if (reached) {
       if (auto r = db.exec("COMMIT"); !r) reached = r.error();

@@ -24,6 +24,7 @@
 #include <system_error>
 #include <thread>
 
+#include "fpbench/base/try.hpp"
 #include "fpbench/history/sql_connection.hpp"
 
 namespace fpbench::history {
@@ -203,26 +204,21 @@ Result<std::unique_ptr<SqlConnection>> open_sqlite(
   auto connection = std::make_unique<SqliteConnection>(db, name);
   // Before anything else: waiting out another writer's lock is what lets
   // several recorders share a store.
-  if (auto r = connection->exec(
-          fmt::format("PRAGMA busy_timeout={}", kBusyTimeoutMs));
-      !r) {
-    return r.error();
-  }
-  if (auto r = check_owner(*connection, db, owner_table); !r) return r.error();
+  FPBENCH_TRY(
+      connection->exec(fmt::format("PRAGMA busy_timeout={}", kBusyTimeoutMs)));
+  FPBENCH_TRY(check_owner(*connection, db, owner_table));
   if (!read_only) {
-    if (auto r = enter_wal_mode(*connection, db); !r) return r.error();
-    if (auto r = connection->exec("PRAGMA synchronous=NORMAL"); !r)
-      return r.error();
+    FPBENCH_TRY(enter_wal_mode(*connection, db));
+    FPBENCH_TRY(connection->exec("PRAGMA synchronous=NORMAL"));
   }
-  if (auto r = connection->exec("PRAGMA foreign_keys=ON"); !r) return r.error();
+  FPBENCH_TRY(connection->exec("PRAGMA foreign_keys=ON"));
   return std::unique_ptr<SqlConnection>(std::move(connection));
 }
 
 Result<void> run_to_end(SqlStatement& statement) {
   while (true) {
-    auto more = statement.step();
-    if (!more) return more.error();
-    if (!*more) return {};
+    FPBENCH_ASSIGN_OR_RETURN(auto more, statement.step());
+    if (!more) return {};
   }
 }
 

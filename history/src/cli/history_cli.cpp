@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "fpbench/base/cli_vocabulary.hpp"
+#include "fpbench/base/try.hpp"
 #include "fpbench/history/history_commands.hpp"
 #include "fpbench/history/history_merge.hpp"
 #include "fpbench/reports/metric_samples.hpp"
@@ -235,12 +236,11 @@ class History : public Subcommand {
     for (const CLI::App* cmd :
          {record_, detect_, report_, plot_, merge_, samples_}) {
       if (!cmd->parsed()) continue;
-      if (auto given = refuse_empty_values(*cmd); !given) return given.error();
+      FPBENCH_TRY(refuse_empty_values(*cmd));
     }
     if (report_->parsed() && !last_runs_.empty()) {
-      auto last = parse_run_count("--last", last_runs_);
-      if (!last) return last.error();
-      report_options_.last = *last;
+      FPBENCH_ASSIGN_OR_RETURN(report_options_.last,
+                               parse_run_count("--last", last_runs_));
     }
     if (record_->parsed()) out = history::history_record(record_options_);
     if (detect_->parsed()) out = history::history_detect(detect_options_);
@@ -248,9 +248,8 @@ class History : public Subcommand {
     if (plot_->parsed()) out = history::history_plot(plot_options_, plot_png_);
     if (merge_->parsed()) out = history::history_merge(merge_options_);
     if (samples_->parsed()) out = history::history_samples(samples_options_);
-    if (!out) return out.error();
-    if (auto written = write_stdout(out->text); !written)
-      return written.error();
+    FPBENCH_TRY(out);
+    FPBENCH_TRY(write_stdout(out->text));
     return out->exit_code;
   }
 

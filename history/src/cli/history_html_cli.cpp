@@ -4,6 +4,7 @@
 #include <string>
 
 #include "fpbench/base/cli_vocabulary.hpp"
+#include "fpbench/base/try.hpp"
 #include "fpbench/history/history_html.hpp"
 #include "fpbench/reports/metric_samples.hpp"
 #include "history_subcommands.hpp"
@@ -38,12 +39,10 @@ class HistoryHtml : public Subcommand {
   [[nodiscard]] bool parsed() const override { return cmd_->parsed(); }
 
   Result<int> run() override {
-    if (auto given = refuse_empty_values(*cmd_); !given) return given.error();
-    auto out = history::history_html(options_);
-    if (!out) return out.error();
-    if (auto written = write_stdout(out->text); !written)
-      return written.error();
-    return out->exit_code;
+    FPBENCH_TRY(refuse_empty_values(*cmd_));
+    FPBENCH_ASSIGN_OR_RETURN(auto out, history::history_html(options_));
+    FPBENCH_TRY(write_stdout(out.text));
+    return out.exit_code;
   }
 
  private:
