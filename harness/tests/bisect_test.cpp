@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "fpbench/harness/run_command.hpp"
+#include "fpbench/harness/run_benchmarks.hpp"
 #include "test_files.hpp"
 
 namespace fpbench::harness {

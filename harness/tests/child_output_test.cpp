@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "fpbench/harness/run_command.hpp"
+#include "fpbench/harness/run_benchmarks.hpp"
 #include "fpbench/harness/sample_source.hpp"
 #include "fpbench/harness/scenario_program.hpp"
 

@@ -192,9 +192,9 @@ class Bisect : public Subcommand {
           "--look-every must be at least 2, --max-runs at least "
           "--look-every");
     }
-    o.run.source = !scenarios_.empty() ? harness::SourceKind::kScenarios
-                   : !gbench_.empty()  ? harness::SourceKind::kGbench
-                                       : harness::SourceKind::kCommand;
+    o.run.source = !scenarios_.empty() ? "scenarios"
+                   : !gbench_.empty()  ? "gbench"
+                                       : "command";
     o.program = !scenarios_.empty() ? scenarios_
                 : !gbench_.empty()  ? gbench_
                                     : command_text_;

@@ -29,7 +29,8 @@
 #include "fpbench/base/cpu_list.hpp"
 #include "fpbench/base/try.hpp"
 #include "fpbench/ci/gate.hpp"
-#include "fpbench/harness/run_command.hpp"
+#include "fpbench/harness/run_benchmarks.hpp"
+#include "fpbench/harness/source_type.hpp"
 #include "fpbench/harness/until_decided.hpp"
 #include "fpbench/reports/metric_samples.hpp"
 #include "subcommands.hpp"
@@ -394,11 +395,16 @@ class Run : public Subcommand {
           "--node, --gbench and --command name different kinds of program: "
           "pick one");
     }
-    options_.source = node_           ? harness::SourceKind::kNode
-                      : gbench_       ? harness::SourceKind::kGbench
-                      : command_kind_ ? harness::SourceKind::kCommand
-                                      : harness::SourceKind::kScenarios;
-    if (node_ && command_->count("--warmup") == 0) options_.warmup = 0;
+    // The flag that picks a kind of source names it (source_type.hpp).
+    for (const auto& [picked, kind] :
+         {std::pair{node_, "node"}, std::pair{gbench_, "gbench"},
+          std::pair{command_kind_, "command"}}) {
+      if (picked) options_.source = kind;
+    }
+    if (command_->count("--warmup") == 0) {
+      options_.warmup =
+          harness::find_source_type(options_.source)->default_warmup();
+    }
     if (cpus_) {
       auto cpus = parse_cpu_list(*cpus_);
       if (!cpus) return usage_error("--cpu " + cpus.error().message);

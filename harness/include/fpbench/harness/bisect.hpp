@@ -35,7 +35,7 @@
 #include <string>
 
 #include "fpbench/base/result.hpp"
-#include "fpbench/harness/run_command.hpp"
+#include "fpbench/harness/run_benchmarks.hpp"
 #include "fpbench/reports/bisect_report.hpp"
 
 namespace fpbench::harness {

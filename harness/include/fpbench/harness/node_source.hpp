@@ -114,8 +114,7 @@ class NodeSuite {
 // instrumentation off until the hooks' `callgrind_addon` turns it on at
 // bench.start(); the section's count is its dump at bench.end(n).
 struct NodeMeasure {
-  enum class Kind { kTimed, kCounting, kCallgrind };
-  Kind kind = Kind::kTimed;
+  MeasureMode mode = MeasureMode::kTimed;
   bool rss = false;
   // Counting: "syscalls", "cpu,faults", "instructions".
   std::string counters;

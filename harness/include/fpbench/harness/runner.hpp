@@ -29,7 +29,7 @@
 // One path: after the passes, every pass's samples of a benchmark and side
 // must report the outcomes (reports/metric_samples.hpp) its first reporting
 // pass's did, the timed one where there is one; each difference is a
-// failure of the run (harness/src/outcome_check.hpp).
+// failure of the run (harness/src/run/outcome_check.hpp).
 
 #include <array>
 #include <chrono>

@@ -1,25 +1,27 @@
 #pragma once
 
 // Where `fpbench run` gets its samples. A source runs one job (a benchmark
-// configuration, or a batch of them) in a fresh
-// process and returns what that process measured. The runner (runner.hpp)
-// owns everything else — the schedule, warm-up, resume, progress,
-// convergence and output — so every source gets all of it:
+// configuration, or a batch of them) in a fresh process, in one
+// MeasureMode, and returns what that process measured. The runner
+// (runner.hpp) owns everything else — the schedule, warm-up, resume,
+// progress, convergence and output — so every source gets all of it.
+// Which sources a run makes, and for which metrics, is its kind's plan
+// (source_type.hpp). The sources, each in harness/src/sources/<kind>/:
 //
-//   ScenarioSource   fpbench-scenarios, timed (wall, cpu, faults) or
-//                    counting (syscalls; instructions from a PMU) with a
-//                    fixed iteration count
-//   CallgrindSource  fpbench-scenarios under valgrind --tool=callgrind,
-//                    counting instructions around the timed loop
-//   NodeScriptSource one configuration of a Node.js benchmark script
-//                    (node_source.hpp)
-//   (tests)          a fake returning scripted measurements
+//   make_scenario_source  fpbench-scenarios: timed, counting with a fixed
+//                         iteration count, or under callgrind
+//   make_gbench_source    one benchmark of a Google Benchmark binary
+//   make_command_source   one configuration of a command
+//   make_node_source      one configuration of a Node.js benchmark script
+//                         (node_source.hpp)
+//   (tests)               a fake returning scripted measurements
 
 #include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -32,6 +34,25 @@ namespace fpbench::harness {
 
 // What one process measured: one record per benchmark it ran (binary unset).
 using Measurements = std::vector<reports::SampleRecord>;
+
+// How a source measures. Timed: the clock, with cpu, faults and rss read
+// in the same process. Counting: counters (tracepoints, the preload
+// library, a PMU) around a fixed number of iterations. Callgrind: the
+// program under valgrind --tool=callgrind, counting instructions.
+enum class MeasureMode { kTimed, kCounting, kCallgrind };
+
+// What wait4 gives of a sample's process, as metrics: cpu (user + system
+// seconds), faults (minor + major) and rss (peak resident KiB), each asked
+// for, appended to `metrics` with the source tags given.
+struct Wait4Metrics {
+  bool cpu = false;
+  bool faults = false;
+  bool rss = false;
+};
+void append_wait4_metrics(
+    std::vector<std::pair<std::string, reports::MetricReading>>& metrics,
+    const ChildUsage& usage, Wait4Metrics which,
+    std::string_view cpu_and_faults_tag, std::string_view rss_tag = "wait4");
 
 // Benchmarks one process of a batched source runs together.
 struct Batch {
@@ -99,8 +120,7 @@ class SampleSource {
 
 // How a scenario program is asked to measure.
 struct ScenarioMeasure {
-  enum class Kind { kTimed, kCounting, kCallgrind };
-  Kind kind = Kind::kTimed;
+  MeasureMode mode = MeasureMode::kTimed;
   double min_time_s = 0.1;  // timed
   // "cpu,faults" (timed), "syscalls,allocs" (counting), "instructions"
   std::string counters;
@@ -121,8 +141,7 @@ struct ScenarioMeasure {
 // How a Google Benchmark binary is asked to measure. Every sample runs one
 // benchmark (an anchored --benchmark_filter) in a fresh process.
 struct GbenchMeasure {
-  enum class Kind { kTimed, kCounting, kCallgrind };
-  Kind kind = Kind::kTimed;
+  MeasureMode mode = MeasureMode::kTimed;
   double min_time_s = 0.1;
   // loop_counters.hpp's names, read around the timed loop by the preload
   // library: "cpu,faults" (timed), "syscalls,allocs", "instructions".
@@ -169,8 +188,7 @@ struct CommandSpec {
   bool ignore_failure = false;         // a non-zero exit is still a sample
 };
 struct CommandMeasure {
-  enum class Kind { kTimed, kCounting, kCallgrind };
-  Kind kind = Kind::kTimed;
+  MeasureMode mode = MeasureMode::kTimed;
   bool cpu = false;  // timed: from wait4, per process
   bool faults = false;
   bool rss = false;

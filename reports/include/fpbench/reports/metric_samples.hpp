@@ -102,7 +102,7 @@ struct LoopProfile {
 // depend on how long or how often it ran (the size a read returned, the
 // share of operations that failed, the error they failed with, a command's
 // exit status), so that a timed and a counted sample of one benchmark that
-// took one path report the same (harness/src/outcome_check.hpp).
+// took one path report the same (harness/src/run/outcome_check.hpp).
 using OutcomeValue = std::variant<double, std::string>;
 
 // Numbers equal to 1e-9 relative (they pass through JSON), texts exactly.

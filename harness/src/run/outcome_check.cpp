@@ -1,4 +1,4 @@
-#include "outcome_check.hpp"
+#include "run/outcome_check.hpp"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-#include "process_counts.hpp"
+#include "counting/process_counts.hpp"
 
 #include <fmt/format.h>
 #include <linux/perf_event.h>

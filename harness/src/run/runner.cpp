@@ -14,8 +14,8 @@
 
 #include "fpbench/base/try.hpp"
 #include "fpbench/reports/sample_csv.hpp"
-#include "outcome_check.hpp"
-#include "progress.hpp"
+#include "run/outcome_check.hpp"
+#include "run/progress.hpp"
 
 namespace fpbench::harness {
 namespace {

@@ -1,4 +1,4 @@
-#include "section_priority.hpp"
+#include "sources/node/section_priority.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>

@@ -31,31 +31,30 @@
 
 namespace fpbench::harness {
 
-// What --old and --new are: builds of fpbench-scenarios (or one build and
-// two --impl), node binaries running benchmark scripts, Google Benchmark
-// binaries, or commands.
-enum class SourceKind { kScenarios, kNode, kGbench, kCommand };
-
 struct RunOptions {
-  // "all", a category ("fs") or a scenario; with kNode, as compare.js takes
-  // them: categories of benchmark_dir, "all", or benchmark scripts;
-  // with kGbench, regular expressions a benchmark's full name must contain a
+  // "all", a category ("fs") or a scenario; with "node", as compare.js
+  // takes them: categories of benchmark_dir, "all", or benchmark scripts;
+  // with "gbench", regular expressions a benchmark's full name must contain a
   // match of (as --benchmark_filter).
   std::vector<std::string> selectors;
-  SourceKind source = SourceKind::kScenarios;
+  // What --old and --new are, a kind of source by name (source_type.hpp):
+  // "scenarios" (builds of fpbench-scenarios, or one build and two --impl),
+  // "node" (node binaries running benchmark scripts), "gbench" (Google
+  // Benchmark binaries) or "command".
+  std::string source = "scenarios";
   // Given to both Google Benchmark binaries before fpbench's own flags.
   std::vector<std::string> program_args;
   // libfpbench-preload.so, which counts inside the measured programs (allocs,
   // and every counter of a Google Benchmark binary).
   std::string preload;
-  // With kNode: where the categories are (Node's benchmark/ folder), and
+  // With "node": where the categories are (Node's benchmark/ folder), and
   // the program that opens counters for a node process (counted_exec.cpp).
   std::string benchmark_dir = "benchmark";
   std::string counted_exec = "fpbench-counted-exec";
   // ... and the module that marks its timed section for callgrind
   // (node_callgrind_addon.cpp).
   std::string node_callgrind_addon = "fpbench-callgrind.node";
-  // With kCommand: its name, parameters, set-up and preparation.
+  // With "command": its name, parameters, set-up and preparation.
   CommandSpec command;
   // Run a configuration's old and new sample back to back (see above).
   bool paired = false;

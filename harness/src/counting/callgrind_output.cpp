@@ -1,4 +1,4 @@
-#include "callgrind_output.hpp"
+#include "counting/callgrind_output.hpp"
 
 #include <stdlib.h>
 

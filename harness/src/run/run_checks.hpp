@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "fpbench/base/result.hpp"
-#include "fpbench/harness/run_command.hpp"
+#include "fpbench/harness/run_benchmarks.hpp"
 #include "fpbench/harness/sample_source.hpp"
 #include "fpbench/reports/metric_samples.hpp"
 
@@ -18,7 +18,8 @@ namespace fpbench::harness::detail {
 std::string samples_path(const RunOptions& o);
 
 // The options on their own: numbers in range, flags that go together, known
-// metrics, --resume, -o and --json naming no file twice.
+// metrics, --resume, -o and --json naming no file twice; then what the
+// source's kind needs of them (SourceType::check_options).
 Result<void> check_options(const RunOptions& o);
 
 // "all", the scenario's own name, or its category ("fs" for "fs/x").
@@ -26,23 +27,16 @@ bool selector_matches(const std::string& selector, const std::string& scenario);
 bool contains_any(const std::string& name,
                   const std::vector<std::string>& parts);
 
-// The CPUs every sample is pinned to: --cpu's, or with --node the CPUSET
-// of --set (compare.js runs each script under `taskset -c CPUSET`; the
-// scripts are handed it too, as there). Each must be one this process may
-// run on (its affinity mask), so online: pinning to any other would fail
-// every sample.
+// The CPUs every sample is pinned to: --cpu's, or where the source
+// pins_by_cpuset (--node) the CPUSET of --set (compare.js runs each script
+// under `taskset -c CPUSET`; the scripts are handed it too, as there). Each
+// must be one this process may run on (its affinity mask), so online: pinning
+// to any other would fail every sample.
 Result<std::vector<int>> sample_cpus(const RunOptions& o);
 
 // How long a program may take to answer a query (--list-parameters,
 // --build-info): as long as one of its samples.
 std::chrono::milliseconds query_timeout(const RunOptions& o);
-
-// Each --set against what the kept scenarios of each side's program take,
-// before any of them runs with it: a child would otherwise measure a value
-// it cannot mean, or stop on it in every sample. A program too old to say
-// is not asked; Node's scripts say nothing of their parameters, so there
-// only the KEY=VALUE form is checked, with any value common.js takes.
-Result<void> check_sets(const RunOptions& o);
 
 // That the records of a --resume file are all of configurations this run
 // measures (jobs of `source`); usage error naming the difference otherwise.

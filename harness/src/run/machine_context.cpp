@@ -1,4 +1,4 @@
-#include "machine_context.hpp"
+#include "run/machine_context.hpp"
 
 #include <sys/utsname.h>
 #include <unistd.h>

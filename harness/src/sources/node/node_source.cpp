@@ -19,16 +19,16 @@
 #include <set>
 #include <sstream>
 
-#include "callgrind_output.hpp"
+#include "counting/callgrind_output.hpp"
 #include "fpbench/base/process.hpp"
 #include "fpbench/base/temp_file.hpp"
 #include "fpbench/base/tracepoints.hpp"
 #include "fpbench/base/try.hpp"
-#include "fpbench/harness/run_command.hpp"
+#include "fpbench/harness/run_benchmarks.hpp"
 #include "fpbench/harness/sample_source.hpp"
 #include "fpbench/reports/sample_value.hpp"
-#include "node_hooks.hpp"
-#include "section_priority.hpp"
+#include "sources/node/node_hooks.hpp"
+#include "sources/node/section_priority.hpp"
 
 namespace fpbench::harness {
 namespace {
@@ -346,7 +346,7 @@ class NodeScriptSource final : public SampleSource {
   }
 
   [[nodiscard]] Result<void> check() const override {
-    if (how_.kind == NodeMeasure::Kind::kCallgrind) {
+    if (how_.mode == MeasureMode::kCallgrind) {
       if (::access(how_.callgrind_addon.c_str(), R_OK) != 0) {
         return unavailable_error(fmt::format(
             "instructions: no {} (build the fpbench_node_callgrind target)",
@@ -391,7 +391,7 @@ class NodeScriptSource final : public SampleSource {
                  "/out-XXXXXX");
     if (out.path().empty())
       return io_error("cannot create a file for the node hooks in /tmp");
-    const bool callgrind = how_.kind == NodeMeasure::Kind::kCallgrind;
+    const bool callgrind = how_.mode == MeasureMode::kCallgrind;
     std::vector<std::string> argv;
     std::string callgrind_dir;
     if (callgrind) {
@@ -461,7 +461,7 @@ class NodeScriptSource final : public SampleSource {
       SampleRecord r;
       r.filename = config->filename;
       r.configuration = config->configuration;
-      if (how_.kind == NodeMeasure::Kind::kTimed) {
+      if (how_.mode == MeasureMode::kTimed) {
         if (!line.contains("rate") || !line["rate"].is_number() ||
             !line.contains("time") || !line["time"].is_number()) {
           return benchmark_error(fmt::format(
@@ -475,12 +475,7 @@ class NodeScriptSource final : public SampleSource {
         r.metrics.emplace_back(
             "wall",
             MetricReading{rate, "node", line["time"].get<double>(), {}});
-        if (how_.rss) {
-          r.metrics.emplace_back(
-              "rss",
-              MetricReading{
-                  static_cast<double>(p->usage.max_rss_kib), "wait4", {}, {}});
-        }
+        append_wait4_metrics(r.metrics, p->usage, {.rss = how_.rss}, "");
       }
       if (callgrind) {
         FPBENCH_ASSIGN_OR_RETURN(

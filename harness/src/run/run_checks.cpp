@@ -1,4 +1,4 @@
-#include "run_checks.hpp"
+#include "run/run_checks.hpp"
 
 #include <fmt/format.h>
 #include <sched.h>
@@ -10,7 +10,7 @@
 #include "fpbench/base/cpu_list.hpp"
 #include "fpbench/base/try.hpp"
 #include "fpbench/harness/sample_writer.hpp"
-#include "fpbench/harness/scenario_program.hpp"
+#include "fpbench/harness/source_type.hpp"
 #include "fpbench/reports/metric_samples.hpp"
 
 namespace fpbench::harness::detail {
@@ -75,71 +75,29 @@ Result<void> check_options(const RunOptions& o) {
           fmt::format("unknown metric '{}': expected {}", m, names));
     }
   }
-  if (o.source == SourceKind::kNode) {
-    if (!o.old_program || !o.new_program) {
-      return usage_error("--node needs --old NODE and --new NODE");
-    }
-    if (o.selectors.empty()) {
-      return usage_error(
-          "--node needs categories (fs, buffers, all) or benchmark scripts to "
-          "run");
-    }
-    if (o.old_impl || o.new_impl)
-      return usage_error(
-          "--old-impl/--new-impl are fpbench-scenarios' options, not --node's");
-    return {};
-  }
-  if (o.source == SourceKind::kGbench) {
-    if (!o.old_program || !o.new_program)
-      return usage_error("--gbench needs --old BINARY and --new BINARY");
-    if (o.old_impl || o.new_impl)
-      return usage_error(
-          "--old-impl/--new-impl are fpbench-scenarios' options, not "
-          "--gbench's");
-    if (!o.sets.empty())
-      return usage_error(
-          "--set is fpbench-scenarios' option; give a Google Benchmark binary "
-          "its flags after --");
-    return {};
-  }
-  if (o.source == SourceKind::kCommand) {
-    if (!o.old_program || !o.new_program)
-      return usage_error("--command needs --old 'COMMAND' and --new 'COMMAND'");
-    if (!o.selectors.empty()) {
-      return usage_error(fmt::format(
-          "--command takes no benchmark names ('{}'): quote each command as "
-          "one argument of --old and --new",
-          o.selectors.front()));
-    }
-    if (o.old_impl || o.new_impl || !o.sets.empty())
-      return usage_error(
-          "--old-impl/--new-impl/--set are fpbench-scenarios' options, not "
-          "--command's");
-    return {};
-  }
-  if (!o.program_args.empty())
+  const SourceType* type = find_source_type(o.source);
+  if (type == nullptr) {
+    std::string names;
+    for (const SourceType* t : source_types())
+      names += (names.empty() ? "" : ", ") + std::string(t->name());
     return usage_error(
-        "arguments after -- go to Google Benchmark binaries (--gbench)");
-  if ((o.old_impl || o.new_impl) && (!o.old_impl || !o.new_impl)) {
-    return usage_error("--old-impl and --new-impl go together");
+        fmt::format("unknown source '{}': expected {}", o.source, names));
   }
-  if ((o.old_program || o.new_program) && (!o.old_program || !o.new_program)) {
-    return usage_error("--old and --new go together");
-  }
-  if (!o.old_impl && !o.old_program) {
-    return usage_error(
-        "say what to compare: --old-impl baseline --new-impl fast, or "
-        "--old PATH --new PATH");
-  }
-  return {};
+  return type->check_options(o);
+}
+
+std::chrono::milliseconds query_timeout(const RunOptions& o) {
+  return sample_timeout(o, /*many=*/false);
 }
 
 Result<std::vector<int>> sample_cpus(const RunOptions& o) {
   std::string option = "--cpu";
   std::vector<int> cpus = o.cpus;
+  const SourceType* type = find_source_type(o.source);
+  const bool pins_by_cpuset = type != nullptr && type->pins_by_cpuset();
   for (const std::string& set : o.sets) {
     constexpr std::string_view kCpuset = "CPUSET=";
-    if (o.source != SourceKind::kNode || !set.starts_with(kCpuset)) continue;
+    if (!pins_by_cpuset || !set.starts_with(kCpuset)) continue;
     auto listed = parse_cpu_list(std::string_view(set).substr(kCpuset.size()));
     if (!listed)
       return usage_error("--set " + set + ": " + listed.error().message);
@@ -180,59 +138,6 @@ bool contains_any(const std::string& name,
   return std::any_of(parts.begin(), parts.end(), [&](const std::string& p) {
     return name.find(p) != std::string::npos;
   });
-}
-
-namespace {
-
-// Whether the selectors, --filter and --exclude keep this scenario.
-bool scenario_kept(const RunOptions& o, const std::string& scenario) {
-  const bool selected =
-      o.selectors.empty() || std::any_of(o.selectors.begin(), o.selectors.end(),
-                                         [&](const std::string& s) {
-                                           return selector_matches(s, scenario);
-                                         });
-  return selected && (o.filters.empty() || contains_any(scenario, o.filters)) &&
-         !contains_any(scenario, o.excludes);
-}
-
-}  // namespace
-
-Result<void> check_sets(const RunOptions& o) {
-  if (o.source == SourceKind::kNode) {
-    // common.js reads KEY=VALUE with any value, spaces and quotes included
-    // (its /^(.+?)=([\s\S]*)$/).
-    for (const std::string& set : o.sets) {
-      if (set.find('=') == std::string::npos || set.front() == '=') {
-        return usage_error(
-            "--set " + set +
-            ": expected KEY=VALUE, as Node's common.js reads it");
-      }
-    }
-    return {};
-  }
-  for (const std::string& set : o.sets) {
-    if (auto a = params::parse_assignment(set); !a)
-      return usage_error("--set " + set + ": " + a.error().message);
-  }
-  if (o.source != SourceKind::kScenarios || o.sets.empty()) return {};
-  std::vector<std::string> paths = {o.old_program.value_or(o.scenario_program)};
-  const std::string new_path = o.new_program.value_or(o.scenario_program);
-  if (new_path != paths[0]) paths.push_back(new_path);
-  for (const std::string& path : paths) {
-    FPBENCH_ASSIGN_OR_RETURN(
-        const auto described,
-        ScenarioProgram(path, std::nullopt, {}, query_timeout(o))
-            .list_parameters());
-    if (!described) continue;
-    std::vector<params::ScenarioParameters> kept;
-    for (const params::ScenarioParameters& s : *described) {
-      if (scenario_kept(o, s.scenario)) kept.push_back(s);
-    }
-    // With nothing kept, select_jobs says which selector matched nothing.
-    if (kept.empty()) continue;
-    FPBENCH_TRY(params::check_assignments(o.sets, kept));
-  }
-  return {};
 }
 
 // A samples file continued by a run that measures other configurations

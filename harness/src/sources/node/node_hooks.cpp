@@ -1,4 +1,4 @@
-#include "node_hooks.hpp"
+#include "sources/node/node_hooks.hpp"
 
 namespace fpbench::harness::detail {
 

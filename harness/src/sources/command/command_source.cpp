@@ -20,11 +20,11 @@
 #include <set>
 #include <sstream>
 
-#include "callgrind_output.hpp"
+#include "counting/callgrind_output.hpp"
+#include "counting/process_counts.hpp"
 #include "fpbench/base/tracepoints.hpp"
 #include "fpbench/base/try.hpp"
 #include "fpbench/harness/sample_source.hpp"
-#include "process_counts.hpp"
 
 namespace fpbench::harness {
 namespace {
@@ -129,7 +129,7 @@ class CommandSource final : public SampleSource {
     if (!argv) return usage_error(argv.error().message);
     ProcessOptions run = options;
     std::string callgrind_dir;
-    if (how_.kind == CommandMeasure::Kind::kCallgrind) {
+    if (how_.mode == MeasureMode::kCallgrind) {
       FPBENCH_ASSIGN_OR_RETURN(callgrind_dir, make_callgrind_dir());
       auto prefix = callgrind_argv(how_.valgrind, callgrind_dir);
       prefix.insert(prefix.begin() + 1, "--trace-children=yes");
@@ -150,35 +150,19 @@ class CommandSource final : public SampleSource {
     // A command whose failure is a sample may fail in one pass only.
     if (spec_.ignore_failure)
       r.outcomes.emplace_back("exit_status", static_cast<double>(p.exit_code));
-    if (how_.kind == CommandMeasure::Kind::kTimed) {
+    if (how_.mode == MeasureMode::kTimed) {
       const double wall_s = std::chrono::duration<double>(p.elapsed).count();
       if (!(wall_s > 0)) return benchmark_error("the command took no time");
       r.metrics.emplace_back("wall",
                              MetricReading{1.0 / wall_s, "clock", wall_s, {}});
-      if (how_.cpu) {
-        r.metrics.emplace_back(
-            "cpu",
-            MetricReading{p.usage.user_s + p.usage.system_s, "wait4", {}, {}});
-      }
-      if (how_.faults) {
-        r.metrics.emplace_back(
-            "faults", MetricReading{static_cast<double>(p.usage.minor_faults +
-                                                        p.usage.major_faults),
-                                    "wait4",
-                                    {},
-                                    {}});
-      }
-      if (how_.rss) {
-        r.metrics.emplace_back(
-            "rss",
-            MetricReading{
-                static_cast<double>(p.usage.max_rss_kib), "wait4", {}, {}});
-      }
+      append_wait4_metrics(
+          r.metrics, p.usage,
+          {.cpu = how_.cpu, .faults = how_.faults, .rss = how_.rss}, "wait4");
     }
     FPBENCH_ASSIGN_OR_RETURN(auto counted,
                              counts.read("tracepoint", "preload"));
     for (auto& reading : counted) r.metrics.push_back(std::move(reading));
-    if (how_.kind == CommandMeasure::Kind::kCallgrind) {
+    if (how_.mode == MeasureMode::kCallgrind) {
       FPBENCH_ASSIGN_OR_RETURN(auto total, callgrind_total(callgrind_dir));
       r.metrics.emplace_back("instructions",
                              MetricReading{total, "valgrind", {}, {}});

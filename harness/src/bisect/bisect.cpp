@@ -13,8 +13,9 @@
 #include <set>
 #include <sstream>
 
-#include "bisect_worktrees.hpp"
+#include "bisect/bisect_worktrees.hpp"
 #include "fpbench/base/try.hpp"
+#include "fpbench/harness/source_type.hpp"
 #include "fpbench/reports/explain.hpp"
 #include "fpbench/reports/metric_samples.hpp"
 #include "fpbench/stats/paired.hpp"
@@ -114,16 +115,8 @@ class Bisector {
   }
 
   [[nodiscard]] std::string program_in(const std::string& worktree) const {
-    if (o_.run.source == SourceKind::kCommand) {
-      if (o_.run.command.shell) {
-        return "cd " + bisect_detail::shell_quote(worktree) + " && " +
-               o_.program;
-      }
-      return "env -C " + bisect_detail::shell_quote(worktree) + " " +
-             o_.program;
-    }
-    if (!o_.program.empty() && o_.program.front() == '/') return o_.program;
-    return worktree + "/" + o_.program;
+    return find_source_type(o_.run.source)
+        ->program_in(worktree, o_.program, o_.run);
   }
 
   [[nodiscard]] std::string samples_file(const std::string& tag) const {

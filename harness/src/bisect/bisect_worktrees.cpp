@@ -1,4 +1,4 @@
-#include "bisect_worktrees.hpp"
+#include "bisect/bisect_worktrees.hpp"
 
 #include <fmt/format.h>
 

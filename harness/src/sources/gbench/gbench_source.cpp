@@ -18,12 +18,12 @@
 #include <string_view>
 #include <tuple>
 
-#include "callgrind_output.hpp"
+#include "counting/callgrind_output.hpp"
+#include "counting/process_counts.hpp"
 #include "fpbench/base/temp_file.hpp"
 #include "fpbench/base/try.hpp"
 #include "fpbench/harness/callgrind_profile.hpp"
 #include "fpbench/harness/sample_source.hpp"
-#include "process_counts.hpp"
 
 namespace fpbench::harness {
 namespace {
@@ -75,7 +75,7 @@ class GbenchSource final : public SampleSource {
   }
 
   [[nodiscard]] Result<void> check() const override {
-    if (how_.kind == GbenchMeasure::Kind::kTimed && !takes_counts_)
+    if (how_.mode == MeasureMode::kTimed && !takes_counts_)
       takes_counts_ = accepts_iteration_counts();
     if (how_.counters.empty()) return {};
     if (::access(how_.preload.c_str(), R_OK) != 0) {
@@ -100,8 +100,7 @@ class GbenchSource final : public SampleSource {
   }
 
   [[nodiscard]] bool takes_iterations() const override {
-    return how_.kind == GbenchMeasure::Kind::kTimed &&
-           takes_counts_.value_or(false);
+    return how_.mode == MeasureMode::kTimed && takes_counts_.value_or(false);
   }
 
   [[nodiscard]] Result<Measurements> measure_iterations(
@@ -143,7 +142,7 @@ class GbenchSource final : public SampleSource {
     argv.push_back(
         fixed > 0 ? fmt::format("--benchmark_min_time={}x", fixed)
                   : fmt::format("--benchmark_min_time={}", how_.min_time_s));
-    const bool callgrind = how_.kind == GbenchMeasure::Kind::kCallgrind;
+    const bool callgrind = how_.mode == MeasureMode::kCallgrind;
     std::string callgrind_dir;
     if (callgrind) {
       FPBENCH_ASSIGN_OR_RETURN(callgrind_dir, make_callgrind_dir());
@@ -184,17 +183,12 @@ class GbenchSource final : public SampleSource {
       r.filename = filename;
       r.configuration = configuration;
       iterations.push_back(r.iterations);
-      if (how_.kind != GbenchMeasure::Kind::kTimed) {
+      if (how_.mode != MeasureMode::kTimed) {
         // Escalating iteration counts under counters say nothing of time.
         std::erase_if(r.metrics,
                       [](const auto& m) { return m.first == "wall"; });
       }
-      if (how_.rss) {
-        r.metrics.emplace_back(
-            "rss",
-            MetricReading{
-                static_cast<double>(p->usage.max_rss_kib), "wait4", {}, {}});
-      }
+      append_wait4_metrics(r.metrics, p->usage, {.rss = how_.rss}, "");
     }
     if (!how_.counters.empty()) {
       auto counts = parse_loop_lines(loops.text(), iterations);
@@ -303,7 +297,7 @@ class GbenchSource final : public SampleSource {
   [[nodiscard]] Result<Measurements> measure_whole_process(
       const std::string& job, const std::vector<std::string>& argv,
       const std::string& callgrind_dir, const ProcessOptions& options) const {
-    const bool callgrind = how_.kind == GbenchMeasure::Kind::kCallgrind;
+    const bool callgrind = how_.mode == MeasureMode::kCallgrind;
     ProcessOptions run = options;
     ProcessCounts counts(
         ProcessCounting{wants("syscalls") || wants("syscalls_all"),
@@ -325,29 +319,13 @@ class GbenchSource final : public SampleSource {
     }
     SampleRecord& r = records.front();
     std::tie(r.filename, r.configuration) = split_gbench_name(job);
-    if (how_.kind != GbenchMeasure::Kind::kTimed) {
+    if (how_.mode != MeasureMode::kTimed) {
       std::erase_if(r.metrics, [](const auto& m) { return m.first == "wall"; });
     }
-    if (wants("cpu")) {
-      r.metrics.emplace_back(
-          "cpu",
-          MetricReading{
-              p->usage.user_s + p->usage.system_s, "process:wait4", {}, {}});
-    }
-    if (wants("faults")) {
-      r.metrics.emplace_back(
-          "faults", MetricReading{static_cast<double>(p->usage.minor_faults +
-                                                      p->usage.major_faults),
-                                  "process:wait4",
-                                  {},
-                                  {}});
-    }
-    if (how_.rss) {
-      r.metrics.emplace_back(
-          "rss",
-          MetricReading{
-              static_cast<double>(p->usage.max_rss_kib), "wait4", {}, {}});
-    }
+    append_wait4_metrics(
+        r.metrics, p->usage,
+        {.cpu = wants("cpu"), .faults = wants("faults"), .rss = how_.rss},
+        "process:wait4");
     FPBENCH_ASSIGN_OR_RETURN(
         auto counted, counts.read("process:tracepoint", "process:preload"));
     for (auto& reading : counted) r.metrics.push_back(std::move(reading));

@@ -14,7 +14,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "callgrind_output.hpp"
+#include "counting/callgrind_output.hpp"
 #include "fpbench/base/try.hpp"
 #include "fpbench/harness/callgrind_profile.hpp"
 #include "fpbench/harness/sample_source.hpp"
@@ -115,7 +115,7 @@ class ScenarioSource final : public SampleSource {
   }
   [[nodiscard]] Result<void> check() const override {
     FPBENCH_TRY(program_.check_release_build());
-    if (how_.counters.empty() || how_.kind == ScenarioMeasure::Kind::kCallgrind)
+    if (how_.counters.empty() || how_.mode == MeasureMode::kCallgrind)
       return {};
     const std::vector<std::string> argv = {
         program_.path(), "--counters=" + how_.counters, "--check-counters"};
@@ -167,7 +167,7 @@ class ScenarioSource final : public SampleSource {
   // Timed samples escalate their count towards min_time otherwise, with the
   // scenario's fixture set up again at every step.
   [[nodiscard]] bool takes_iterations() const override {
-    return how_.kind == ScenarioMeasure::Kind::kTimed && !how_.batch;
+    return how_.mode == MeasureMode::kTimed && !how_.batch;
   }
 
   [[nodiscard]] Result<Measurements> measure_iterations(
@@ -192,15 +192,15 @@ class ScenarioSource final : public SampleSource {
     }
     std::vector<std::string> argv = program_.argv_for(names);
     std::string callgrind_dir;
-    if (how_.kind == ScenarioMeasure::Kind::kTimed && fixed > 0) {
+    if (how_.mode == MeasureMode::kTimed && fixed > 0) {
       argv.push_back(fmt::format("--iterations={}", fixed));
-    } else if (how_.kind == ScenarioMeasure::Kind::kTimed) {
+    } else if (how_.mode == MeasureMode::kTimed) {
       argv.push_back(fmt::format("--benchmark_min_time={}", how_.min_time_s));
     } else {
       argv.push_back(fmt::format("--iterations={}", how_.iterations));
     }
     if (!how_.counters.empty()) argv.push_back("--counters=" + how_.counters);
-    if (how_.kind == ScenarioMeasure::Kind::kCallgrind) {
+    if (how_.mode == MeasureMode::kCallgrind) {
       // One file per process (%p): a scenario that forks a helper (a pipe's
       // reader) must not have it overwrite the measured process's counts.
       FPBENCH_ASSIGN_OR_RETURN(callgrind_dir, make_callgrind_dir());
@@ -227,7 +227,7 @@ class ScenarioSource final : public SampleSource {
     }
     std::vector<std::uint64_t> instructions;
     std::vector<CallgrindLoop> loops;
-    if (how_.kind == ScenarioMeasure::Kind::kCallgrind) {
+    if (how_.mode == MeasureMode::kCallgrind) {
       FPBENCH_ASSIGN_OR_RETURN(auto parts,
                                parse_callgrind_parts(callgrind_text));
       if (parts.size() != records->size()) {
@@ -254,19 +254,13 @@ class ScenarioSource final : public SampleSource {
             fmt::format("reported '{} {}', which was not asked for",
                         record.filename, record.configuration));
       }
-      if (how_.rss) {
-        record.metrics.emplace_back(
-            "rss", MetricReading{static_cast<double>(p->usage.max_rss_kib),
-                                 "wait4",
-                                 std::nullopt,
-                                 {}});
-      }
-      if (how_.kind != ScenarioMeasure::Kind::kTimed) {
+      append_wait4_metrics(record.metrics, p->usage, {.rss = how_.rss}, "");
+      if (how_.mode != MeasureMode::kTimed) {
         // A count of a few iterations says nothing about time.
         std::erase_if(record.metrics,
                       [](const auto& m) { return m.first == "wall"; });
       }
-      if (how_.kind == ScenarioMeasure::Kind::kCallgrind) {
+      if (how_.mode == MeasureMode::kCallgrind) {
         if (record.iterations <= 0) {
           return benchmark_error(
               "the benchmark reported no counted iterations");
