@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "fpbench/core/print.hpp"
+#include "fpbench/test_support/ci.hpp"
 #include "test_support.hpp"
 
 namespace fpbench::core {

@@ -16,6 +16,7 @@
 
 #include "fpbench/core/fs.hpp"
 #include "fpbench/core/transcode.hpp"
+#include "fpbench/test_support/ci.hpp"
 #include "test_support.hpp"
 
 namespace fpbench::core {

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "fpbench/core/readdir.hpp"
+#include "fpbench/test_support/ci.hpp"
 #include "readdir_detail.hpp"
 #include "readdir_test_support.hpp"
 

@@ -25,6 +25,7 @@
 #include "fpbench/base/process.hpp"
 #include "fpbench/harness/node_source.hpp"
 #include "fpbench/reports/sample_csv.hpp"
+#include "fpbench/test_support/ci.hpp"
 #include "test_files.hpp"
 
 namespace fpbench::harness {

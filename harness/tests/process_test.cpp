@@ -21,6 +21,7 @@
 #include <fstream>
 #include <string>
 
+#include "fpbench/test_support/ci.hpp"
 #include "test_files.hpp"
 
 namespace fpbench::harness {

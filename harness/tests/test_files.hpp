@@ -1,8 +1,8 @@
 #pragma once
 
 // Small helpers the harness tests share: reading a whole file, running a
-// command line, whether a Python that can draw plots is there, whether
-// tests run under CI, and the closing line of a run until decided.
+// command line, whether a Python that can draw plots is there, and the
+// closing line of a run until decided.
 
 #include <gtest/gtest.h>
 #include <sys/wait.h>
@@ -13,7 +13,6 @@
 #include <regex>
 #include <sstream>
 #include <string>
-#include <string_view>
 
 namespace fpbench::harness::test_support {
 
@@ -53,16 +52,6 @@ inline bool plotting_python_available() {
   return std::system(cmd.c_str()) == 0;
 }
 
-// CI services set CI=true. There a test that cannot reach the program it
-// drives (node) must fail rather than skip, or a green run would hide that
-// nothing ran. Any value but empty, "0" or "false" counts.
-inline bool running_in_ci() {
-  const char* ci = std::getenv("CI");
-  if (ci == nullptr) return false;
-  const std::string_view value(ci);
-  return !value.empty() && value != "0" && value != "false";
-}
-
 // The line `fpbench run` closes with under a stopping rule, "runs per
 // configuration: 10 (3 configurations), 30 (1)", when its form is that and
 // its counts add up to `configurations`; else what it found, to be printed.
@@ -90,13 +79,3 @@ inline ::testing::AssertionResult runs_per_configuration_line(
 }
 
 }  // namespace fpbench::harness::test_support
-
-// Skips the current test saying why, or fails it with the same reason under
-// CI (see running_in_ci). Returns from the enclosing void function either way.
-#define FPBENCH_SKIP_OR_FAIL_IN_CI(reason)                                   \
-  do {                                                                       \
-    if (::fpbench::harness::test_support::running_in_ci()) {                 \
-      FAIL() << (reason) << "; CI is set, so this is a failure, not a skip"; \
-    }                                                                        \
-    GTEST_SKIP() << (reason);                                                \
-  } while (false)

@@ -18,7 +18,7 @@
 
 #include "fpbench/core/operations.hpp"
 #include "fpbench/core/print.hpp"
-#include "test_support.hpp"
+#include "fpbench/test_support/ci.hpp"
 
 extern char** environ;
 
