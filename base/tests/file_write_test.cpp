@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <string>
 
+#include "fpbench/test_support/test_files.hpp"
 #include "scratch_dir.hpp"
 
 namespace fpbench {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "fpbench/base/process.hpp"
+#include "fpbench/test_support/test_files.hpp"
 #include "scratch_dir.hpp"
 
 namespace fpbench {

@@ -6,7 +6,6 @@
 #include <unistd.h>
 
 #include <cstddef>
-#include <cstdlib>
 #include <filesystem>
 #include <functional>
 #include <iterator>
@@ -33,11 +32,6 @@ inline int exit_code_as_nobody(const std::function<int()>& fn) {
   int status = 0;
   ::waitpid(pid, &status, 0);
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-// The oracle of the Node comparisons: the `node` on PATH.
-inline bool node_available() {
-  return std::system("node --version > /dev/null 2>&1") == 0;
 }
 
 }  // namespace fpbench::core::testing_support

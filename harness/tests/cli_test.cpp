@@ -10,13 +10,14 @@
 #include <sstream>
 #include <string>
 
-#include "test_files.hpp"
+#include "fpbench/test_support/programs.hpp"
+#include "fpbench/test_support/test_files.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
-using fpbench::harness::test_support::plotting_python_available;
-using fpbench::harness::test_support::slurp;
+using fpbench::test_support::plotting_python_available;
+using fpbench::test_support::slurp;
 
 struct CliResult {
   int exit_code;

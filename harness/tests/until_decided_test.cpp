@@ -17,8 +17,9 @@
 
 #include "fpbench/reports/sample_csv.hpp"
 #include "fpbench/stats/rate_comparison.hpp"
+#include "fpbench/test_support/programs.hpp"
+#include "fpbench/test_support/test_files.hpp"
 #include "gate_test_support.hpp"
-#include "test_files.hpp"
 
 namespace fpbench::harness {
 namespace {

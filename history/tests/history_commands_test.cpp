@@ -21,9 +21,9 @@ namespace fpbench::history {
 namespace {
 
 namespace fs = std::filesystem;
+using fpbench::test_support::slurp;
 using reports::Binary;
 using test_support::CliResult;
-using test_support::slurp;
 
 constexpr int kNights = 100;
 constexpr int kStepNight = 57;  // 1-based: the first night 5% slower

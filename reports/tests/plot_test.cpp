@@ -13,14 +13,15 @@
 #include <sstream>
 #include <string>
 
-#include "test_files.hpp"
+#include "fpbench/test_support/programs.hpp"
+#include "fpbench/test_support/test_files.hpp"
 
 namespace fpbench::reports {
 namespace {
 
 namespace fs = std::filesystem;
-using fpbench::reports::test_support::plotting_python_available;
-using fpbench::reports::test_support::slurp;
+using fpbench::test_support::plotting_python_available;
+using fpbench::test_support::slurp;
 
 // Sets (or, given no value, unsets) an environment variable for the
 // lifetime of this object.

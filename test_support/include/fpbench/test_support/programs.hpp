@@ -1,26 +1,37 @@
 #pragma once
 
-// Small helpers the harness tests share: reading a whole file, running a
-// command line, whether a Python that can draw plots is there, and the
-// closing line of a run until decided.
+// Running programs from a test: whether node and a Python that can draw the
+// plots are there, a command line run with its output kept, and the closing
+// line of a run until decided.
 
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <cstddef>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <regex>
-#include <sstream>
 #include <string>
 
-namespace fpbench::harness::test_support {
+#include "fpbench/test_support/test_files.hpp"
 
-inline std::string slurp(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+namespace fpbench::test_support {
+
+// The `node` on PATH: the oracle of the core's Node comparisons and the
+// runtime of `fpbench run --node`.
+inline bool node_available() {
+  return std::system("node --version > /dev/null 2>&1") == 0;
+}
+
+// The plots need a Python with matplotlib (FPBENCH_PYTHON, else
+// /usr/bin/python3), the one reports::render_plot runs.
+inline bool plotting_python_available() {
+  const char* env = std::getenv("FPBENCH_PYTHON");
+  const std::string python =
+      env != nullptr && *env != '\0' ? env : "/usr/bin/python3";
+  const std::string cmd =
+      "'" + python + "' -c 'import matplotlib' >/dev/null 2>&1";
+  return std::system(cmd.c_str()) == 0;
 }
 
 struct CliRun {
@@ -39,17 +50,6 @@ inline CliRun run_program(const std::string& program, const std::string& args,
                           "' </dev/null";
   const int status = std::system(cmd.c_str());
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
-}
-
-// The plots need a Python with matplotlib (FPBENCH_PYTHON, else
-// /usr/bin/python3); tests that draw are skipped without one.
-inline bool plotting_python_available() {
-  const char* env = std::getenv("FPBENCH_PYTHON");
-  const std::string python =
-      env != nullptr && *env != '\0' ? env : "/usr/bin/python3";
-  const std::string cmd =
-      "'" + python + "' -c 'import matplotlib' >/dev/null 2>&1";
-  return std::system(cmd.c_str()) == 0;
 }
 
 // The line `fpbench run` closes with under a stopping rule, "runs per
@@ -78,4 +78,4 @@ inline ::testing::AssertionResult runs_per_configuration_line(
   return ::testing::AssertionSuccess();
 }
 
-}  // namespace fpbench::harness::test_support
+}  // namespace fpbench::test_support
