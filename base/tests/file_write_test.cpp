@@ -12,8 +12,8 @@
 #include <filesystem>
 #include <string>
 
+#include "fpbench/test_support/scratch_dir.hpp"
 #include "fpbench/test_support/test_files.hpp"
-#include "scratch_dir.hpp"
 
 namespace fpbench {
 namespace {

@@ -1,7 +1,6 @@
 #pragma once
 
-// What the base tests share: a folder of their own per test, removed after
-// it.
+// A folder of its own for each test, made before it and removed after it.
 
 #include <gtest/gtest.h>
 #include <unistd.h>
