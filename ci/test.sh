@@ -15,9 +15,11 @@
 #
 # The history store's PostgreSQL tests run against a throwaway server from
 # ci/start-test-postgres.sh when one can be started; otherwise they skip. The
-# core tests that compare with Node need `node` on PATH; otherwise they skip.
-# Under CI (CI set to anything but "", 0 or false, as CI services set it) those
-# tests fail instead of skipping, and this script says so first.
+# core tests that compare with Node need `node` on PATH, and the tests that
+# draw plots a Python with matplotlib ($FPBENCH_PYTHON, else
+# /usr/bin/python3); otherwise they skip. Under CI (CI set to anything but
+# "", 0 or false, as CI services set it) those tests fail instead of
+# skipping, and this script says so first.
 #
 #   bash ci/test.sh [BUILD_DIR]       # FPBENCH_SANITIZED_TESTS=0 skips the second pass
 set -euo pipefail
@@ -46,6 +48,8 @@ if [ -z "${FPBENCH_TEST_POSTGRES_URL:-}" ]; then
   fi
 fi
 command -v node >/dev/null || missing "node is not on PATH"
+"${FPBENCH_PYTHON:-/usr/bin/python3}" -c 'import matplotlib' 2>/dev/null ||
+  missing "no Python with matplotlib (\$FPBENCH_PYTHON, else /usr/bin/python3)"
 
 launcher=()
 if command -v ccache >/dev/null; then

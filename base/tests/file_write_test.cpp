@@ -12,7 +12,8 @@
 #include <filesystem>
 #include <string>
 
-#include "scratch_dir.hpp"
+#include "fpbench/test_support/scratch_dir.hpp"
+#include "fpbench/test_support/test_files.hpp"
 
 namespace fpbench {
 namespace {

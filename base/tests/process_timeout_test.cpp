@@ -14,7 +14,8 @@
 #include <vector>
 
 #include "fpbench/base/process.hpp"
-#include "scratch_dir.hpp"
+#include "fpbench/test_support/scratch_dir.hpp"
+#include "fpbench/test_support/test_files.hpp"
 
 namespace fpbench {
 namespace {

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "fpbench/ci/gate.hpp"
-#include "gate_test_support.hpp"
+#include "fpbench/test_support/normal_samples.hpp"
 
 namespace fpbench::ci {
 namespace {
@@ -22,7 +22,7 @@ namespace {
 using reports::Binary;
 using reports::SampleSet;
 
-using test_support::normal_samples;
+using fpbench::test_support::normal_samples;
 
 SampleSet one(const std::vector<double>& old_values,
               const std::vector<double>& new_values) {

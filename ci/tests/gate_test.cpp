@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "fpbench/stats/welch.hpp"
-#include "gate_test_support.hpp"
+#include "fpbench/test_support/normal_samples.hpp"
 
 namespace fpbench::ci {
 namespace {
@@ -23,7 +23,7 @@ namespace {
 using reports::Binary;
 using reports::SampleSet;
 
-using test_support::normal_samples;
+using fpbench::test_support::normal_samples;
 
 void add(SampleSet& set, const std::string& file, const std::string& config,
          const std::vector<double>& old_rates,

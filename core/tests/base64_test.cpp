@@ -23,17 +23,13 @@ namespace fpbench::core {
 namespace {
 
 using fast::internal::Isa;
+using testing_support::levels;
 using testing_support::same_bytes;
 using testing_support::same_string;
 
 constexpr std::string_view kAlphabets =
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/-_";
 constexpr std::size_t kMiB = std::size_t{1} << 20;
-
-const std::vector<Isa>& levels() {
-  static const std::vector<Isa> reported = testing_support::cpu_levels();
-  return reported;
-}
 
 class Base64 : public testing::Test {
  protected:

@@ -15,13 +15,13 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
 #include <thread>
 
 #include "fpbench/core/fs.hpp"
 #include "fpbench/core/operations.hpp"
 #include "fpbench/core/transcode.hpp"
+#include "fpbench/test_support/test_files.hpp"
 #include "fs_common.hpp"
 #include "test_support.hpp"
 #include "uninitialized_string.hpp"
@@ -30,14 +30,8 @@ namespace fpbench::core {
 namespace {
 
 namespace fs = std::filesystem;
+using fpbench::test_support::slurp;
 using testing_support::open_fd_count;
-
-std::string slurp(const std::string& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 std::string pattern(std::size_t n, char first) {
   std::string s(n, '\0');

@@ -14,13 +14,13 @@
 #include <fstream>
 #include <functional>
 #include <random>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "fpbench/core/operations.hpp"
 #include "fpbench/core/transcode.hpp"
+#include "fpbench/test_support/test_files.hpp"
 #include "test_support.hpp"
 
 namespace fpbench::core {
@@ -30,6 +30,7 @@ using testing_support::exit_code_as_nobody;
 using testing_support::open_fd_count;
 
 namespace fs = std::filesystem;
+using fpbench::test_support::slurp;
 
 // A row of the operations table that converts its input (baseline, fast),
 // called as Node's API is: the string alone, the bytes it is written as
@@ -69,13 +70,6 @@ const std::vector<Impl>& converting_impls() {
     return out;
   }();
   return impls;
-}
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
 }
 
 // Seeded strings of the kinds Node handles differently.

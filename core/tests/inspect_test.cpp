@@ -19,18 +19,21 @@
 #include <fstream>
 #include <limits>
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "fpbench/core/print.hpp"
+#include "fpbench/test_support/ci.hpp"
+#include "fpbench/test_support/programs.hpp"
+#include "fpbench/test_support/test_files.hpp"
 #include "test_support.hpp"
 
 namespace fpbench::core {
 namespace {
 
 namespace fs = std::filesystem;
-using testing_support::node_available;
+using fpbench::test_support::node_available;
+using fpbench::test_support::slurp;
 using Array = Value::Array;
 using Object = Value::Object;
 
@@ -104,13 +107,6 @@ void write_js(std::string& out, const Value& v) {
       out += '}';
       break;
   }
-}
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
 }
 
 // What node's console.log printed for each case, in order.

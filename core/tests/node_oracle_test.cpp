@@ -10,26 +10,22 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "fpbench/core/fs.hpp"
 #include "fpbench/core/transcode.hpp"
+#include "fpbench/test_support/ci.hpp"
+#include "fpbench/test_support/programs.hpp"
+#include "fpbench/test_support/test_files.hpp"
 #include "test_support.hpp"
 
 namespace fpbench::core {
 namespace {
 
 namespace fs = std::filesystem;
-using testing_support::node_available;
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using fpbench::test_support::node_available;
+using fpbench::test_support::slurp;
 
 // A JSON string literal holding exactly these UTF-16 code units.
 std::string json_string(const JsString& s) {

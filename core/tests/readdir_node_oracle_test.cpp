@@ -17,6 +17,9 @@
 #include <vector>
 
 #include "fpbench/core/readdir.hpp"
+#include "fpbench/test_support/ci.hpp"
+#include "fpbench/test_support/programs.hpp"
+#include "fpbench/test_support/test_files.hpp"
 #include "readdir_detail.hpp"
 #include "readdir_test_support.hpp"
 
@@ -26,19 +29,13 @@ namespace {
 using testing_support::exit_code_as_nobody;
 using testing_support::flatten;
 using testing_support::make_random_tree;
-using testing_support::node_available;
 using testing_support::Outcome;
 using testing_support::Readdir;
 using testing_support::relative_paths;
 
 namespace fs = std::filesystem;
-
-std::string slurp(const std::string& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using fpbench::test_support::node_available;
+using fpbench::test_support::slurp;
 
 // JSON.stringify of a string holding valid UTF-8.
 std::string json_string(const std::string& s) {

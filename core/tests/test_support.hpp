@@ -2,16 +2,13 @@
 
 // Helpers the core tests share.
 
-#include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstddef>
-#include <cstdlib>
 #include <filesystem>
 #include <functional>
 #include <iterator>
-#include <string_view>
 
 namespace fpbench::core::testing_support {
 
@@ -37,29 +34,4 @@ inline int exit_code_as_nobody(const std::function<int()>& fn) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-// CI services set CI=true. There a test that cannot reach its oracle must
-// fail rather than skip: a green run would otherwise hide that nothing was
-// compared. Any value but empty, "0" or "false" counts.
-inline bool running_in_ci() {
-  const char* ci = std::getenv("CI");
-  if (ci == nullptr) return false;
-  const std::string_view value(ci);
-  return !value.empty() && value != "0" && value != "false";
-}
-
-// The oracle of the Node comparisons: the `node` on PATH.
-inline bool node_available() {
-  return std::system("node --version > /dev/null 2>&1") == 0;
-}
-
 }  // namespace fpbench::core::testing_support
-
-// Skips the current test saying why, or fails it with the same reason under
-// CI (see running_in_ci). Returns from the enclosing void function either way.
-#define FPBENCH_SKIP_OR_FAIL_IN_CI(reason)                                   \
-  do {                                                                       \
-    if (::fpbench::core::testing_support::running_in_ci()) {                 \
-      FAIL() << (reason) << "; CI is set, so this is a failure, not a skip"; \
-    }                                                                        \
-    GTEST_SKIP() << (reason);                                                \
-  } while (false)

@@ -21,6 +21,7 @@ namespace fpbench::core {
 namespace {
 
 using fast::internal::Isa;
+using testing_support::levels;
 using testing_support::same_bytes;
 using testing_support::same_string;
 
@@ -30,12 +31,6 @@ constexpr Encoding kEncodings[] = {Encoding::kUtf8,   Encoding::kUtf16le,
                                    Encoding::kHex};
 constexpr std::size_t kSizes[] = {0,  1,  7,  8,    15,   16,    31,     32,
                                   63, 64, 65, 4095, 4096, 65537, 1 << 20};
-
-// Every level the CPU reports; the fixture fails when fast:: runs others.
-const std::vector<Isa>& levels() {
-  static const std::vector<Isa> reported = testing_support::cpu_levels();
-  return reported;
-}
 
 class Transcode : public testing::Test {
  protected:

@@ -22,13 +22,9 @@ namespace fpbench::core {
 namespace {
 
 using fast::internal::Isa;
+using testing_support::levels;
 using testing_support::same_bytes;
 using testing_support::same_string;
-
-const std::vector<Isa>& levels() {
-  static const std::vector<Isa> reported = testing_support::cpu_levels();
-  return reported;
-}
 
 class Utf8Sizes : public testing::Test {
  protected:

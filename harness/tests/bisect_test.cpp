@@ -14,7 +14,8 @@
 #include <vector>
 
 #include "fpbench/harness/run_benchmarks.hpp"
-#include "test_files.hpp"
+#include "fpbench/test_support/programs.hpp"
+#include "fpbench/test_support/test_files.hpp"
 
 namespace fpbench::harness {
 namespace {

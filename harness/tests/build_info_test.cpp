@@ -16,7 +16,7 @@
 #include <sstream>
 #include <string>
 
-#include "test_files.hpp"
+#include "fpbench/test_support/test_files.hpp"
 
 namespace fpbench::harness {
 namespace {

@@ -13,7 +13,6 @@
 #include <string>
 
 #include "fpbench/harness/sample_source.hpp"
-#include "test_files.hpp"
 
 namespace fpbench::harness {
 namespace {

@@ -10,13 +10,15 @@
 #include <sstream>
 #include <string>
 
-#include "test_files.hpp"
+#include "fpbench/test_support/ci.hpp"
+#include "fpbench/test_support/programs.hpp"
+#include "fpbench/test_support/test_files.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
-using fpbench::harness::test_support::plotting_python_available;
-using fpbench::harness::test_support::slurp;
+using fpbench::test_support::plotting_python_available;
+using fpbench::test_support::slurp;
 
 struct CliResult {
   int exit_code;
@@ -393,7 +395,8 @@ bool is_png(const fs::path& p) {
 }
 
 TEST_F(Cli, ComparePlotsBothPicturesAndStillPrintsTheTable) {
-  if (!plotting_python_available()) GTEST_SKIP() << "no Python with matplotlib";
+  if (!plotting_python_available())
+    FPBENCH_SKIP_OR_FAIL_IN_CI("no Python with matplotlib");
   const fs::path box = dir_ / "out.png", improvement = dir_ / "out2.png";
   const CliResult r =
       run("compare '" + kFixture + "' --plot '" + box.string() +
@@ -409,7 +412,8 @@ TEST_F(Cli, ComparePlotsBothPicturesAndStillPrintsTheTable) {
 }
 
 TEST_F(Cli, ComparePlotGoesWithAnyFormat) {
-  if (!plotting_python_available()) GTEST_SKIP() << "no Python with matplotlib";
+  if (!plotting_python_available())
+    FPBENCH_SKIP_OR_FAIL_IN_CI("no Python with matplotlib");
   const fs::path improvement = dir_ / "improvement.png";
   const CliResult r = run("compare --format json --plot-improvement '" +
                           improvement.string() + "' '" + kFixture + "'");
@@ -420,7 +424,8 @@ TEST_F(Cli, ComparePlotGoesWithAnyFormat) {
 }
 
 TEST_F(Cli, ComparePlotToAnUnwritablePathNamesIt) {
-  if (!plotting_python_available()) GTEST_SKIP() << "no Python with matplotlib";
+  if (!plotting_python_available())
+    FPBENCH_SKIP_OR_FAIL_IN_CI("no Python with matplotlib");
   const std::string png = (dir_ / "no-such-dir" / "out.png").string();
   const CliResult r = run("compare '" + kFixture + "' --plot '" + png + "'");
   EXPECT_EQ(r.exit_code, 3);  // an output that cannot be written
@@ -445,7 +450,8 @@ TEST_F(Cli, ComparePlotsAtExactlyThePathGivenAndRefusesADirectory) {
   }
   EXPECT_TRUE(fs::is_empty(folder));
   EXPECT_FALSE(fs::exists(folder.string() + ".png"));
-  if (!plotting_python_available()) GTEST_SKIP() << "no Python with matplotlib";
+  if (!plotting_python_available())
+    FPBENCH_SKIP_OR_FAIL_IN_CI("no Python with matplotlib");
   const fs::path bare = dir_ / "box", improvement = dir_ / "improvement.data";
   const CliResult r =
       run("compare '" + kFixture + "' --plot '" + bare.string() +

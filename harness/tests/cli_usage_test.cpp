@@ -12,12 +12,12 @@
 #include <string>
 #include <vector>
 
-#include "test_files.hpp"
+#include "fpbench/test_support/test_files.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
-using fpbench::harness::test_support::slurp;
+using fpbench::test_support::slurp;
 
 struct Outcome {
   int exit_code;

@@ -15,13 +15,13 @@
 #include <vector>
 
 #include "fpbench/base/cli_docs.hpp"
-#include "test_files.hpp"
+#include "fpbench/test_support/programs.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
-using fpbench::harness::test_support::CliRun;
-using fpbench::harness::test_support::run_program;
+using fpbench::test_support::CliRun;
+using fpbench::test_support::run_program;
 
 const std::string kCsv =
     FPBENCH_SOURCE_DIR "/reports/tests/data/compare-r/readfilesync.csv";

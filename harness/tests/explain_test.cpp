@@ -15,7 +15,8 @@
 
 #include "fpbench/harness/callgrind_profile.hpp"
 #include "fpbench/reports/metric_samples.hpp"
-#include "test_files.hpp"
+#include "fpbench/test_support/programs.hpp"
+#include "fpbench/test_support/test_files.hpp"
 
 namespace fpbench::harness {
 namespace {

@@ -25,7 +25,9 @@
 #include "fpbench/base/process.hpp"
 #include "fpbench/harness/node_source.hpp"
 #include "fpbench/reports/sample_csv.hpp"
-#include "test_files.hpp"
+#include "fpbench/test_support/ci.hpp"
+#include "fpbench/test_support/programs.hpp"
+#include "fpbench/test_support/test_files.hpp"
 
 namespace fpbench::harness {
 namespace {
@@ -102,7 +104,7 @@ using RowKey = std::pair<std::string, std::string>;
 class NodeRun : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (std::system("node --version > /dev/null 2>&1") != 0) {
+    if (!test_support::node_available()) {
       FPBENCH_SKIP_OR_FAIL_IN_CI("no node on PATH");
     }
     dir_ = fs::temp_directory_path() /

@@ -8,14 +8,15 @@
 #include <fstream>
 #include <string>
 
-#include "test_files.hpp"
+#include "fpbench/test_support/programs.hpp"
+#include "fpbench/test_support/test_files.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
-using fpbench::harness::test_support::slurp;
+using fpbench::test_support::slurp;
 
-using CliResult = fpbench::harness::test_support::CliRun;
+using CliResult = fpbench::test_support::CliRun;
 
 class OutputFiles : public ::testing::Test {
  protected:
@@ -32,7 +33,7 @@ class OutputFiles : public ::testing::Test {
   }
 
   CliResult run(const std::string& args) const {
-    return fpbench::harness::test_support::run_program(FPBENCH_CLI, args, dir_);
+    return fpbench::test_support::run_program(FPBENCH_CLI, args, dir_);
   }
 
   fs::path dir_;

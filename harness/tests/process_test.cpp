@@ -21,13 +21,14 @@
 #include <fstream>
 #include <string>
 
-#include "test_files.hpp"
+#include "fpbench/test_support/ci.hpp"
+#include "fpbench/test_support/test_files.hpp"
 
 namespace fpbench::harness {
 namespace {
 
 namespace fs = std::filesystem;
-using fpbench::harness::test_support::slurp;
+using fpbench::test_support::slurp;
 
 // The child's scheduling policy as the kernel reports it (field 41 of
 // /proc/PID/stat: 0 SCHED_OTHER, 1 SCHED_FIFO), read by the child itself.

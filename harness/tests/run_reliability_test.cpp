@@ -15,15 +15,16 @@
 #include <thread>
 
 #include "fpbench/reports/sample_csv.hpp"
-#include "test_files.hpp"
+#include "fpbench/test_support/programs.hpp"
+#include "fpbench/test_support/test_files.hpp"
 
 namespace fpbench::harness {
 namespace {
 
 namespace fs = std::filesystem;
-using fpbench::harness::test_support::slurp;
+using fpbench::test_support::slurp;
 
-using fpbench::harness::test_support::CliRun;
+using fpbench::test_support::CliRun;
 
 constexpr const char* kSample =
     "echo "

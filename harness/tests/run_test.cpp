@@ -26,15 +26,16 @@
 #include "fpbench/harness/scenario_program.hpp"
 #include "fpbench/reports/metric_samples.hpp"
 #include "fpbench/reports/sample_csv.hpp"
-#include "test_files.hpp"
+#include "fpbench/test_support/programs.hpp"
+#include "fpbench/test_support/test_files.hpp"
 
 namespace fpbench::harness {
 namespace {
 
 namespace fs = std::filesystem;
-using fpbench::harness::test_support::slurp;
+using fpbench::test_support::slurp;
 
-using fpbench::harness::test_support::CliRun;
+using fpbench::test_support::CliRun;
 
 class Run : public ::testing::Test {
  protected:

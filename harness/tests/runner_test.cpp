@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "fpbench/reports/metric_samples.hpp"
-#include "test_files.hpp"
+#include "fpbench/test_support/test_files.hpp"
 
 namespace fpbench::harness {
 namespace {

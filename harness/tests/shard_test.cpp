@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "test_files.hpp"
+#include "fpbench/test_support/test_files.hpp"
 
 namespace fpbench::harness {
 namespace {

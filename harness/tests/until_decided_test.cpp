@@ -17,14 +17,15 @@
 
 #include "fpbench/reports/sample_csv.hpp"
 #include "fpbench/stats/rate_comparison.hpp"
-#include "gate_test_support.hpp"
-#include "test_files.hpp"
+#include "fpbench/test_support/normal_samples.hpp"
+#include "fpbench/test_support/programs.hpp"
+#include "fpbench/test_support/test_files.hpp"
 
 namespace fpbench::harness {
 namespace {
 
 namespace fs = std::filesystem;
-using ci::test_support::normal_samples;
+using fpbench::test_support::normal_samples;
 using reports::BenchmarkKey;
 
 // The main job's plan: a look at 10, 20 and 30 runs per side.

@@ -1,24 +1,17 @@
 #pragma once
 
-// What the CLI tests of the history share: a whole file read, and fpbench
-// run with its output kept in files.
+// What the CLI tests of the history share: fpbench run with its output kept
+// in files.
 
 #include <sys/wait.h>
 
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 
-namespace fpbench::history::test_support {
+#include "fpbench/test_support/test_files.hpp"
 
-inline std::string slurp(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+namespace fpbench::history::test_support {
 
 struct CliResult {
   int exit_code;  // -1 when killed by a signal
@@ -34,8 +27,9 @@ inline CliResult run_fpbench(const std::string& args,
   const std::string cmd = std::string("'") + FPBENCH_CLI + "' " + args + " >'" +
                           out.string() + "' 2>'" + err.string() + "'";
   const int status = std::system(cmd.c_str());
-  return CliResult{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out),
-                   slurp(err)};
+  return CliResult{WIFEXITED(status) ? WEXITSTATUS(status) : -1,
+                   ::fpbench::test_support::slurp(out),
+                   ::fpbench::test_support::slurp(err)};
 }
 
 }  // namespace fpbench::history::test_support

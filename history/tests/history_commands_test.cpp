@@ -8,7 +8,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -16,14 +15,17 @@
 #include <sstream>
 
 #include "cli_support.hpp"
+#include "fpbench/test_support/ci.hpp"
+#include "fpbench/test_support/programs.hpp"
 
 namespace fpbench::history {
 namespace {
 
 namespace fs = std::filesystem;
+using fpbench::test_support::plotting_python_available;
+using fpbench::test_support::slurp;
 using reports::Binary;
 using test_support::CliResult;
-using test_support::slurp;
 
 constexpr int kNights = 100;
 constexpr int kStepNight = 57;  // 1-based: the first night 5% slower
@@ -373,11 +375,8 @@ TEST_F(HistoryCommands, PlotJsonShape) {
       cli("history plot --db '" + db_ + "' --filter read.js '" +
           (dir_ / "h.png").string() + "'");
   EXPECT_EQ(nlohmann::json::parse(slurp(dir_ / "h.json")), j);
-  if (std::system("/usr/bin/python3 -c 'import matplotlib' >/dev/null 2>&1") !=
-          0 &&
-      std::getenv("FPBENCH_PYTHON") == nullptr) {
-    GTEST_SKIP() << "no Python with matplotlib to draw the PNG";
-  }
+  if (!plotting_python_available())
+    FPBENCH_SKIP_OR_FAIL_IN_CI("no Python with matplotlib to draw the PNG");
   EXPECT_EQ(plot.exit_code, 0) << plot.err;
   EXPECT_EQ(slurp(dir_ / "h.png").substr(0, 8), "\x89PNG\r\n\x1a\n");
 }
@@ -432,11 +431,8 @@ TEST_F(HistoryCommands, PlotWritesExactlyThePathItReportsAndRefusesADirectory) {
   EXPECT_FALSE(fs::exists(folder + ".png"));
   EXPECT_FALSE(fs::exists(folder + ".json"));
 
-  if (std::system("/usr/bin/python3 -c 'import matplotlib' >/dev/null 2>&1") !=
-          0 &&
-      std::getenv("FPBENCH_PYTHON") == nullptr) {
-    GTEST_SKIP() << "no Python with matplotlib to draw the PNG";
-  }
+  if (!plotting_python_available())
+    FPBENCH_SKIP_OR_FAIL_IN_CI("no Python with matplotlib to draw the PNG");
   const fs::path bare = dir_ / "trend";
   const CliResult plot = cli("history plot --db '" + db_ +
                              "' --filter read.js '" + bare.string() + "'");

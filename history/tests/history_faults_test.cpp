@@ -19,31 +19,25 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "fpbench/history/history_store.hpp"
+#include "fpbench/test_support/test_files.hpp"
 #include "store_fixture.hpp"
 
 namespace fpbench::history {
 namespace {
 
 namespace fs = std::filesystem;
+using fpbench::test_support::slurp;
 using test_support::scalar;
 
 constexpr int kRecorders = 10;
 constexpr int kDefaultTrials = 20;
 // schema.hpp's kStoreLockClass: the advisory lock a PostgreSQL writer holds.
 constexpr const char* kStoreLockClass = "1718641256";
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 // Starts FPBENCH_CLI with `args`, stdout and stderr into files. With a gate
 // (a pipe) the child first waits until every write end is closed, so that

@@ -22,11 +22,11 @@ namespace fpbench::history {
 namespace {
 
 namespace fs = std::filesystem;
+using fpbench::test_support::slurp;
 using reports::Binary;
 using reports::MetricReading;
 using reports::SampleRecord;
 using test_support::CliResult;
-using test_support::slurp;
 
 constexpr int kNights = 60;
 constexpr int kStepNight = 37;  // 1-based: the first night with the step

@@ -22,9 +22,9 @@ namespace fpbench::history {
 namespace {
 
 namespace fs = std::filesystem;
+using fpbench::test_support::slurp;
 using test_support::CliResult;
 using test_support::scalar;
-using test_support::slurp;
 
 std::set<std::string> listing(const fs::path& dir) {
   std::set<std::string> names;

@@ -12,22 +12,12 @@
 #include <cstdlib>
 #include <filesystem>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "fpbench/history/history_store.hpp"
+#include "fpbench/test_support/ci.hpp"
 
 namespace fpbench::history::test_support {
-
-// CI services set CI=true. There a PostgreSQL run without its server must
-// fail rather than skip, or a green run would hide that the backend went
-// untested. Any value but empty, "0" or "false" counts.
-inline bool running_in_ci() {
-  const char* ci = std::getenv("CI");
-  if (ci == nullptr) return false;
-  const std::string_view value(ci);
-  return !value.empty() && value != "0" && value != "false";
-}
 
 class BackendTest : public ::testing::TestWithParam<std::string> {
  protected:
@@ -51,9 +41,7 @@ class BackendTest : public ::testing::TestWithParam<std::string> {
             "FPBENCH_TEST_POSTGRES_URL is not set; start a server with "
             "`eval \"$(bash ci/start-test-postgres.sh)\"` to run the "
             "PostgreSQL tests";
-        if (running_in_ci())
-          FAIL() << why << "; CI is set, so this is a failure, not a skip";
-        GTEST_SKIP() << why;
+        FPBENCH_SKIP_OR_FAIL_IN_CI(why);
       }
       admin_url_ = url;
     }

@@ -16,15 +16,15 @@
 #include <string>
 
 #include "fpbench/reports/bisect_report.hpp"
-#include "test_files.hpp"
+#include "fpbench/test_support/test_files.hpp"
 
 namespace fpbench::reports {
 namespace {
 
 namespace fs = std::filesystem;
+using fpbench::test_support::first_difference;
+using fpbench::test_support::slurp;
 using nlohmann::json;
-using test_support::first_difference;
-using test_support::slurp;
 
 const fs::path kGoldenDir =
     fs::path(FPBENCH_SOURCE_DIR) / "reports" / "tests" / "data" / "bisect";

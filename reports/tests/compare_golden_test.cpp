@@ -10,14 +10,14 @@
 #include <vector>
 
 #include "fpbench/reports/report_format.hpp"
-#include "test_files.hpp"
+#include "fpbench/test_support/test_files.hpp"
 
 namespace fpbench::reports {
 namespace {
 
 namespace fs = std::filesystem;
-using fpbench::reports::test_support::first_difference;
-using fpbench::reports::test_support::slurp;
+using fpbench::test_support::first_difference;
+using fpbench::test_support::slurp;
 
 std::vector<fs::path> golden_inputs(const fs::path& dir) {
   std::vector<fs::path> out;

@@ -17,14 +17,14 @@
 
 #include "fpbench/reports/gate_html.hpp"
 #include "fpbench/reports/gate_report.hpp"
-#include "test_files.hpp"
+#include "fpbench/test_support/test_files.hpp"
 
 namespace fpbench::reports {
 namespace {
 
 namespace fs = std::filesystem;
-using test_support::first_difference;
-using test_support::slurp;
+using fpbench::test_support::first_difference;
+using fpbench::test_support::slurp;
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 

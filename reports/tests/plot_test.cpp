@@ -13,14 +13,16 @@
 #include <sstream>
 #include <string>
 
-#include "test_files.hpp"
+#include "fpbench/test_support/ci.hpp"
+#include "fpbench/test_support/programs.hpp"
+#include "fpbench/test_support/test_files.hpp"
 
 namespace fpbench::reports {
 namespace {
 
 namespace fs = std::filesystem;
-using fpbench::reports::test_support::plotting_python_available;
-using fpbench::reports::test_support::slurp;
+using fpbench::test_support::plotting_python_available;
+using fpbench::test_support::slurp;
 
 // Sets (or, given no value, unsets) an environment variable for the
 // lifetime of this object.
@@ -94,7 +96,8 @@ TEST(PlotScript, FallsBackToTheSourceTree) {
 }
 
 TEST_F(Plot, WritesEachKindOfPicture) {
-  if (!plotting_python_available()) GTEST_SKIP() << "no Python with matplotlib";
+  if (!plotting_python_available())
+    FPBENCH_SKIP_OR_FAIL_IN_CI("no Python with matplotlib");
   const std::string compare = slurp(kTestdata + "compare-5.json");
   const std::string history = slurp(kTestdata + "history-2.json");
   for (const auto& [kind, json] : {std::pair{PlotKind::kBox, compare},
@@ -108,7 +111,8 @@ TEST_F(Plot, WritesEachKindOfPicture) {
 }
 
 TEST_F(Plot, JsonTheScriptRejectsIsBadInputWithItsMessage) {
-  if (!plotting_python_available()) GTEST_SKIP() << "no Python with matplotlib";
+  if (!plotting_python_available())
+    FPBENCH_SKIP_OR_FAIL_IN_CI("no Python with matplotlib");
   const Result<void> r =
       render_plot(PlotKind::kBox, R"({"rows": 1})", (dir_ / "x.png").string());
   ASSERT_FALSE(r);

@@ -8,7 +8,7 @@
 #include <string>
 #include <thread>
 
-#include "test_support.hpp"
+#include "fpbench/test_support/ci.hpp"
 
 namespace fpbench::scenarios {
 namespace {

@@ -18,7 +18,8 @@
 
 #include "fpbench/core/operations.hpp"
 #include "fpbench/core/print.hpp"
-#include "test_support.hpp"
+#include "fpbench/test_support/ci.hpp"
+#include "fpbench/test_support/programs.hpp"
 
 extern char** environ;
 
@@ -162,7 +163,7 @@ TEST(FpbenchPrint, UsageAndWriteErrors) {
 TEST(FpbenchPrint, SameOutputAsNodeDashP) {
   const std::string tool = tool_path();
   ASSERT_FALSE(tool.empty());
-  if (std::system("node --version > /dev/null 2>&1") != 0) {
+  if (!test_support::node_available()) {
     FPBENCH_SKIP_OR_FAIL_IN_CI("node is not on PATH");
   }
   std::vector<std::string> codes = {"1", "\"string\""};

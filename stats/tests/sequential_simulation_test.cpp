@@ -10,36 +10,17 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
-#include <numbers>
 #include <optional>
-#include <random>
 #include <vector>
 
 #include "fpbench/stats/sequential.hpp"
 #include "fpbench/stats/welch.hpp"
+#include "fpbench/test_support/noise.hpp"
 
 namespace fpbench::stats {
 namespace {
 
-// Seeded normal noise with our own Box-Muller transform, so the samples are
-// the same with every standard library.
-class Noise {
- public:
-  explicit Noise(std::uint64_t seed) : engine_(seed) {}
-
-  double normal() {
-    const double u1 = uniform_open();
-    const double u2 = uniform_open();
-    return std::sqrt(-2.0 * std::log(u1)) *
-           std::cos(2.0 * std::numbers::pi * u2);
-  }
-
- private:
-  double uniform_open() {
-    return (static_cast<double>(engine_() >> 11) + 1.0) * 0x1.0p-53;
-  }
-  std::mt19937_64 engine_;
-};
+using fpbench::test_support::Noise;
 
 constexpr std::size_t kRound = 10;  // runs per side added between looks
 constexpr double kMean = 100;

@@ -8,6 +8,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "fpbench/core/encoding.hpp"
 #include "fpbench/core/js_string.hpp"
@@ -20,9 +21,13 @@ enum class Isa { kPortable, kAvx2, kAvx512 };
 
 // "portable", "avx2", "avx512".
 std::string_view isa_name(Isa isa);
+// The levels this CPU (and this build) runs, least capable first: kPortable,
+// then kAvx2 and kAvx512 when the CPU reports all of their features. Read
+// once; the tests run fast:: at each of them.
+const std::vector<Isa>& cpu_levels();
 // True when this CPU (and this build) can run isa.
 bool isa_supported(Isa isa);
-// The most capable supported level, detected once.
+// The most capable supported level: the last of cpu_levels().
 Isa best_isa();
 
 // As the fast:: functions of the same names; an unsupported isa is lowered to

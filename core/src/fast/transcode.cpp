@@ -7,6 +7,7 @@
 
 #include <bit>
 #include <cstring>
+#include <vector>
 
 #include "fast/base64_hex.hpp"
 #include "fast/base64_kernels.hpp"
@@ -43,7 +44,8 @@ using kernels::Kernels;
 
 constexpr bool kLittleEndian = std::endian::native == std::endian::little;
 
-Isa detect_isa() {
+std::vector<Isa> detect_levels() {
+  std::vector<Isa> levels{Isa::kPortable};
 #if FPBENCH_X86_DISPATCH
   __builtin_cpu_init();
   const bool avx2 =
@@ -54,10 +56,10 @@ Isa detect_isa() {
                       __builtin_cpu_supports("avx512vl") &&
                       __builtin_cpu_supports("avx512vbmi") &&
                       __builtin_cpu_supports("avx512vbmi2");
-  if (avx512) return Isa::kAvx512;
-  if (avx2) return Isa::kAvx2;
+  if (avx2) levels.push_back(Isa::kAvx2);
+  if (avx512) levels.push_back(Isa::kAvx512);
 #endif
-  return Isa::kPortable;
+  return levels;
 }
 
 const Kernels& kernels_for(Isa isa) {
@@ -211,8 +213,13 @@ std::string_view isa_name(Isa isa) {
   return "?";
 }
 
+const std::vector<Isa>& cpu_levels() {
+  static const std::vector<Isa> levels = detect_levels();
+  return levels;
+}
+
 Isa best_isa() {
-  static const Isa best = detect_isa();
+  static const Isa best = cpu_levels().back();
   return best;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
-// The module fpbench loads into a Node benchmark script with --require.
+// The module fpbench loads into a Node benchmark script with --require:
+// sources/node/hooks.js, compiled in at build time.
 // It changes nothing a script measures: it waits for the script to load
 // Node's benchmark/common.js (any module exporting createBenchmark and its
 // Benchmark class) and then

@@ -1,27 +1,37 @@
 #pragma once
 
-// Small helpers the harness tests share: reading a whole file, running a
-// command line, whether a Python that can draw plots is there, whether
-// tests run under CI, and the closing line of a run until decided.
+// Running programs from a test: whether node and a Python that can draw the
+// plots are there, a command line run with its output kept, and the closing
+// line of a run until decided.
 
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <cstddef>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <regex>
-#include <sstream>
 #include <string>
-#include <string_view>
 
-namespace fpbench::harness::test_support {
+#include "fpbench/test_support/test_files.hpp"
 
-inline std::string slurp(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+namespace fpbench::test_support {
+
+// The `node` on PATH: the oracle of the core's Node comparisons and the
+// runtime of `fpbench run --node`.
+inline bool node_available() {
+  return std::system("node --version > /dev/null 2>&1") == 0;
+}
+
+// The plots need a Python with matplotlib (FPBENCH_PYTHON, else
+// /usr/bin/python3), the one reports::render_plot runs.
+inline bool plotting_python_available() {
+  const char* env = std::getenv("FPBENCH_PYTHON");
+  const std::string python =
+      env != nullptr && *env != '\0' ? env : "/usr/bin/python3";
+  const std::string cmd =
+      "'" + python + "' -c 'import matplotlib' >/dev/null 2>&1";
+  return std::system(cmd.c_str()) == 0;
 }
 
 struct CliRun {
@@ -40,27 +50,6 @@ inline CliRun run_program(const std::string& program, const std::string& args,
                           "' </dev/null";
   const int status = std::system(cmd.c_str());
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
-}
-
-// The plots need a Python with matplotlib (FPBENCH_PYTHON, else
-// /usr/bin/python3); tests that draw are skipped without one.
-inline bool plotting_python_available() {
-  const char* env = std::getenv("FPBENCH_PYTHON");
-  const std::string python =
-      env != nullptr && *env != '\0' ? env : "/usr/bin/python3";
-  const std::string cmd =
-      "'" + python + "' -c 'import matplotlib' >/dev/null 2>&1";
-  return std::system(cmd.c_str()) == 0;
-}
-
-// CI services set CI=true. There a test that cannot reach the program it
-// drives (node) must fail rather than skip, or a green run would hide that
-// nothing ran. Any value but empty, "0" or "false" counts.
-inline bool running_in_ci() {
-  const char* ci = std::getenv("CI");
-  if (ci == nullptr) return false;
-  const std::string_view value(ci);
-  return !value.empty() && value != "0" && value != "false";
 }
 
 // The line `fpbench run` closes with under a stopping rule, "runs per
@@ -89,14 +78,4 @@ inline ::testing::AssertionResult runs_per_configuration_line(
   return ::testing::AssertionSuccess();
 }
 
-}  // namespace fpbench::harness::test_support
-
-// Skips the current test saying why, or fails it with the same reason under
-// CI (see running_in_ci). Returns from the enclosing void function either way.
-#define FPBENCH_SKIP_OR_FAIL_IN_CI(reason)                                   \
-  do {                                                                       \
-    if (::fpbench::harness::test_support::running_in_ci()) {                 \
-      FAIL() << (reason) << "; CI is set, so this is a failure, not a skip"; \
-    }                                                                        \
-    GTEST_SKIP() << (reason);                                                \
-  } while (false)
+}  // namespace fpbench::test_support

@@ -1,17 +1,16 @@
 #pragma once
 
-// Small helpers the reports tests share: reading a whole file, the first
-// line a golden file differs at, and whether a Python that can draw plots
-// is there.
+// Reading what a test wrote or compares against: a whole file, and the first
+// line a golden file differs at.
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 
-namespace fpbench::reports::test_support {
+namespace fpbench::test_support {
 
+// The bytes of p; empty when it cannot be read.
 inline std::string slurp(const std::filesystem::path& p) {
   std::ifstream in(p, std::ios::binary);
   std::ostringstream ss;
@@ -36,15 +35,4 @@ inline std::string first_difference(const std::string& got,
   }
 }
 
-// The plots need a Python with matplotlib (FPBENCH_PYTHON, else
-// /usr/bin/python3); tests that draw are skipped without one.
-inline bool plotting_python_available() {
-  const char* env = std::getenv("FPBENCH_PYTHON");
-  const std::string python =
-      env != nullptr && *env != '\0' ? env : "/usr/bin/python3";
-  const std::string cmd =
-      "'" + python + "' -c 'import matplotlib' >/dev/null 2>&1";
-  return std::system(cmd.c_str()) == 0;
-}
-
-}  // namespace fpbench::reports::test_support
+}  // namespace fpbench::test_support

@@ -1,22 +1,14 @@
 #pragma once
 
-// What the base tests share: a folder of their own per test, removed after
-// it, and reading a whole file.
+// A folder of its own for each test, made before it and removed after it.
 
 #include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <string>
 
 namespace fpbench::test_support {
-
-inline std::string slurp(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 // dir_: $TMPDIR/fpbench-PREFIX-PID-TEST, made before the test and removed
 // after it, with whatever permissions the test left on it.

@@ -1,15 +1,16 @@
 #pragma once
 
-// What the scenarios tests share: under CI (CI=true) a test that cannot reach
-// what it checks against (node, a system call counter) fails instead of
-// skipping, so a green run cannot hide that nothing was compared.
+// CI services set CI=true. There a test that cannot reach what it drives or
+// compares against (node, a Python with matplotlib, a PostgreSQL server, a
+// system call counter) must fail rather than skip, or a green run would hide
+// that nothing was checked.
 
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <string_view>
 
-namespace fpbench::scenarios::test_support {
+namespace fpbench::test_support {
 
 // Any value of CI but empty, "0" or "false" counts.
 inline bool running_in_ci() {
@@ -19,13 +20,13 @@ inline bool running_in_ci() {
   return !value.empty() && value != "0" && value != "false";
 }
 
-}  // namespace fpbench::scenarios::test_support
+}  // namespace fpbench::test_support
 
 // Skips the current test saying why, or fails it with the same reason under
-// CI. Returns from the enclosing void function either way.
+// CI (see running_in_ci). Returns from the enclosing void function either way.
 #define FPBENCH_SKIP_OR_FAIL_IN_CI(reason)                                   \
   do {                                                                       \
-    if (::fpbench::scenarios::test_support::running_in_ci()) {               \
+    if (::fpbench::test_support::running_in_ci()) {                          \
       FAIL() << (reason) << "; CI is set, so this is a failure, not a skip"; \
     }                                                                        \
     GTEST_SKIP() << (reason);                                                \

@@ -1,6 +1,8 @@
 #pragma once
 
-// What the gate's tests share: seeded normal samples.
+// Seeded normal samples, for the gate's tests and the harness's tests of
+// --until-decided. A different draw from Noise (noise.hpp): each test's
+// seeded inputs are those of its own generator.
 
 #include <cmath>
 #include <cstddef>
@@ -8,7 +10,7 @@
 #include <random>
 #include <vector>
 
-namespace fpbench::ci::test_support {
+namespace fpbench::test_support {
 
 // Normal samples from a fully specified generator (mt19937_64 + Box-Muller),
 // so every platform builds the same inputs.
@@ -28,4 +30,4 @@ inline std::vector<double> normal_samples(std::uint64_t seed, std::size_t n,
   return out;
 }
 
-}  // namespace fpbench::ci::test_support
+}  // namespace fpbench::test_support
