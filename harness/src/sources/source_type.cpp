@@ -103,14 +103,16 @@ Pass& add_pass(
 Result<std::vector<std::string>> select_by_name(
     const Pass& first, const RunOptions& o,
     const std::function<std::string(const std::string&)>& name_of,
-    const std::function<std::string(const std::string&)>& unmatched) {
+    const std::function<std::string(const std::string&)>& unmatched,
+    const std::function<bool(std::size_t, const std::string&)>& matches) {
   std::set<std::string> matched;
   const auto keep = [&](const std::string& job) {
     const std::string name = name_of(job);
     bool selected = o.selectors.empty();
-    for (const std::string& sel : o.selectors) {
-      if (detail::selector_matches(sel, name)) {
-        matched.insert(sel);
+    for (std::size_t i = 0; i < o.selectors.size(); ++i) {
+      if (matches ? matches(i, name)
+                  : detail::selector_matches(o.selectors[i], name)) {
+        matched.insert(o.selectors[i]);
         selected = true;
       }
     }

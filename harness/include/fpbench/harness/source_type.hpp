@@ -112,11 +112,14 @@ Pass& add_pass(
     const std::function<std::unique_ptr<SampleSource>(std::size_t side)>& make);
 
 // The jobs both sides have whose name (`name_of(job)`) a selector names
-// (selector_matches; no selector: all) and --filter and --exclude keep.
-// A selector that names no job is a usage error, `unmatched(selector)`.
+// (no selector: all) and --filter and --exclude keep. A selector names a
+// job where `matches(index of the selector, name)` says so, by default
+// where selector_matches does. A selector that names no job is a usage
+// error, `unmatched(selector)`.
 Result<std::vector<std::string>> select_by_name(
     const Pass& first, const RunOptions& o,
     const std::function<std::string(const std::string&)>& name_of,
-    const std::function<std::string(const std::string&)>& unmatched);
+    const std::function<std::string(const std::string&)>& unmatched,
+    const std::function<bool(std::size_t, const std::string&)>& matches = {});
 
 }  // namespace fpbench::harness

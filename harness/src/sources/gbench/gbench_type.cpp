@@ -6,7 +6,6 @@
 
 #include <array>
 #include <regex>
-#include <set>
 
 #include "fpbench/base/try.hpp"
 #include "fpbench/harness/source_type.hpp"
@@ -95,29 +94,15 @@ class GbenchType : public SourceType {
             fmt::format("'{}' is not a regular expression: {}", sel, e.what()));
       }
     }
-    std::set<std::string> matched;
-    const auto keep = [&](const std::string& job) {
-      bool selected = o.selectors.empty();
-      for (std::size_t i = 0; i < regexes.size(); ++i) {
-        if (std::regex_search(job, regexes[i])) {
-          matched.insert(o.selectors[i]);
-          selected = true;
-        }
-      }
-      if (!selected) return false;
-      if (!o.filters.empty() && !detail::contains_any(job, o.filters))
-        return false;
-      return !detail::contains_any(job, o.excludes);
-    };
-    FPBENCH_ASSIGN_OR_RETURN(std::vector<std::string> jobs,
-                             common_jobs(first, keep));
-    for (const std::string& sel : o.selectors) {
-      if (matched.count(sel) == 0) {
-        return usage_error(fmt::format("no benchmark of {} matches '{}'",
-                                       first.sources[0]->describe(), sel));
-      }
-    }
-    return jobs;
+    return select_by_name(
+        first, o, [](const std::string& job) { return job; },
+        [&](const std::string& sel) {
+          return fmt::format("no benchmark of {} matches '{}'",
+                             first.sources[0]->describe(), sel);
+        },
+        [&](std::size_t i, const std::string& name) {
+          return std::regex_search(name, regexes[i]);
+        });
   }
 };
 
