@@ -170,6 +170,22 @@ stats::ChangePointOptions change_point_options(const SeriesOptions& options,
   return cp;
 }
 
+// A count measured exactly (instructions, system calls, allocations: a
+// noise floor of at most 0.1%, and every run's samples within it) changes
+// in steps that need no segment of nights to be believed: its floor, for
+// detect_exact_steps. None for times and rates, and for a series whose
+// runs spread (a count that is not exact on this machine).
+std::optional<double> exact_floor(const reports::Series& series) {
+  const auto info = reports::metric_info(series.metric);
+  if (!info || !info->gate_threshold_pct || info->noise_floor > 1e-3)
+    return std::nullopt;
+  for (const reports::RunPoint& p : series.points) {
+    if (p.max - p.min > info->noise_floor * std::fabs(p.mean))
+      return std::nullopt;
+  }
+  return info->noise_floor;
+}
+
 // The "context" object of `fpbench run --json`'s file.
 Result<nlohmann::json> read_run_context(const std::string& path) {
   FPBENCH_ASSIGN_OR_RETURN(auto text, reports::read_input(path));
@@ -295,8 +311,12 @@ Result<std::vector<SeriesAnalysis>> analyse_history(
     means.clear();
     for (const RunPoint& p : a.series.points) means.push_back(p.mean);
     const bool lower_is_better = a.series.lower_is_better;
-    for (const stats::ChangePoint& c : stats::detect_change_points(
-             means, change_point_options(options, a.series.metric))) {
+    const std::optional<double> exact = exact_floor(a.series);
+    const std::vector<stats::ChangePoint> changes =
+        exact ? stats::detect_exact_steps(means, *exact)
+              : stats::detect_change_points(
+                    means, change_point_options(options, a.series.metric));
+    for (const stats::ChangePoint& c : changes) {
       const RunPoint& at = a.series.points.at(c.index);
       const bool worse = lower_is_better ? c.magnitude > 0 : c.magnitude < 0;
       const std::string before =

@@ -36,6 +36,13 @@ struct Candidate {
   double q = -kInfinity;
 };
 
+// (after - before) / before; +-infinity from 0 to not 0, 0 from 0 to 0.
+double relative_change(double before, double after) {
+  if (before != 0) return (after - before) / before;
+  if (after != 0) return std::copysign(kInfinity, after);
+  return 0;
+}
+
 // The test between two adjacent segments: pooled-variance Student t, with
 // the edge cases the header lists and the correction for split positions.
 ChangePoint compare_segments(std::span<const double> series, Range left,
@@ -47,11 +54,7 @@ ChangePoint compare_segments(std::span<const double> series, Range left,
   cp.index = right.begin;
   cp.mean_before = mean(before);
   cp.mean_after = mean(after);
-  if (cp.mean_before != 0) {
-    cp.magnitude = (cp.mean_after - cp.mean_before) / cp.mean_before;
-  } else if (cp.mean_after != 0) {
-    cp.magnitude = std::copysign(kInfinity, cp.mean_after);
-  }
+  cp.magnitude = relative_change(cp.mean_before, cp.mean_after);
   cp.p_value = 1.0;
   if (before.size() < min_segment || after.size() < min_segment) return cp;
 
@@ -297,6 +300,39 @@ std::vector<ChangePoint> detect_change_points(
     cp.mean_after /= factor;
   }
   return points;
+}
+
+std::vector<ChangePoint> detect_exact_steps(std::span<const double> series,
+                                            double noise_floor) {
+  // The levels, as [start, end) of the series.
+  std::vector<std::size_t> starts;
+  for (std::size_t i = 0; i < series.size(); ++i) {
+    if (starts.empty()) {
+      starts.push_back(i);
+      continue;
+    }
+    const double ref = series[starts.back()];
+    if (std::fabs(series[i] - ref) > noise_floor * std::fabs(ref))
+      starts.push_back(i);
+  }
+  const auto mean_of = [&](std::size_t level) {
+    const std::size_t end =
+        level + 1 < starts.size() ? starts[level + 1] : series.size();
+    double sum = 0;
+    for (std::size_t i = starts[level]; i < end; ++i) sum += series[i];
+    return sum / static_cast<double>(end - starts[level]);
+  };
+  std::vector<ChangePoint> out;
+  for (std::size_t level = 1; level < starts.size(); ++level) {
+    ChangePoint c;
+    c.index = starts[level];
+    c.mean_before = mean_of(level - 1);
+    c.mean_after = mean_of(level);
+    c.magnitude = relative_change(c.mean_before, c.mean_after);
+    c.p_value = 0;
+    out.push_back(c);
+  }
+  return out;
 }
 
 }  // namespace fpbench::stats

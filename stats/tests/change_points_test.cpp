@@ -374,5 +374,35 @@ TEST(ChangePoints, ScaleDoesNotChangeWhatIsFound) {
   }
 }
 
+// An exact count: a step is seen on its first point, without a segment of
+// nights; a wobble within the noise floor is no step; a step back is one.
+TEST(ExactSteps, AStepIsSeenOnItsFirstPoint) {
+  const std::vector<double> first_night = {104, 104, 104, 104, 105};
+  auto cps = detect_exact_steps(first_night, 0);
+  ASSERT_EQ(cps.size(), 1u);
+  EXPECT_EQ(cps[0].index, 4u);
+  EXPECT_EQ(cps[0].mean_before, 104);
+  EXPECT_EQ(cps[0].mean_after, 105);
+  EXPECT_DOUBLE_EQ(cps[0].magnitude, 1.0 / 104);
+  EXPECT_EQ(cps[0].p_value, 0);
+
+  const std::vector<double> wobble = {1e6, 1e6 + 50, 1e6 - 50, 1e6 + 20};
+  EXPECT_TRUE(detect_exact_steps(wobble, 1e-4).empty());
+
+  const std::vector<double> there_and_back = {10, 10, 12, 12, 12, 10};
+  cps = detect_exact_steps(there_and_back, 0);
+  ASSERT_EQ(cps.size(), 2u);
+  EXPECT_EQ(cps[0].index, 2u);
+  EXPECT_EQ(cps[1].index, 5u);
+  EXPECT_EQ(cps[1].mean_before, 12);
+  EXPECT_EQ(cps[1].mean_after, 10);
+
+  EXPECT_TRUE(detect_exact_steps(std::vector<double>{}, 0).empty());
+  EXPECT_TRUE(detect_exact_steps(std::vector<double>{7}, 0).empty());
+  cps = detect_exact_steps(std::vector<double>{0, 3}, 0);
+  ASSERT_EQ(cps.size(), 1u);
+  EXPECT_TRUE(std::isinf(cps[0].magnitude));
+}
+
 }  // namespace
 }  // namespace fpbench::stats

@@ -99,4 +99,13 @@ struct ChangePoint {
 std::vector<ChangePoint> detect_change_points(
     std::span<const double> series, const ChangePointOptions& options = {});
 
+// The steps of an exactly counted series (instructions under callgrind,
+// system calls, allocations): each point that differs from the first point
+// of its level by more than `noise_floor` (relative) starts a new level,
+// from the first point at it on: a count that changes has changed, and
+// needs no segment of nights to be believed. p_value is 0; the means are of
+// the levels' points.
+std::vector<ChangePoint> detect_exact_steps(std::span<const double> series,
+                                            double noise_floor);
+
 }  // namespace fpbench::stats
