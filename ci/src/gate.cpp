@@ -4,6 +4,7 @@
 #include <fnmatch.h>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <functional>
@@ -30,10 +31,21 @@ bool is_glob(std::string_view pattern) {
   return pattern.find_first_of("*?[") != std::string_view::npos;
 }
 
+// A rule names a benchmark as compare prints it ("BM_Decode 4096") or as
+// its program does, the first space a '/' ("BM_Decode/4096", Google
+// Benchmark's name; "fs/read-file/len=16" of a scenario's).
 bool matches(const ThresholdRule& rule, const std::string& name) {
-  if (is_glob(rule.pattern))
-    return ::fnmatch(rule.pattern.c_str(), name.c_str(), 0) == 0;
-  return name.find(rule.pattern) != std::string::npos;
+  std::string slashed = name;
+  const std::size_t space = slashed.find(' ');
+  if (space != std::string::npos) slashed[space] = '/';
+  for (const std::string* n :
+       std::array<const std::string*, 2>{&name, &slashed}) {
+    if (is_glob(rule.pattern)
+            ? ::fnmatch(rule.pattern.c_str(), n->c_str(), 0) == 0
+            : n->find(rule.pattern) != std::string::npos)
+      return true;
+  }
+  return false;
 }
 
 double threshold_for(const GateOptions& options, const std::string& name) {
