@@ -196,6 +196,9 @@ struct CommandMeasure {
   bool allocs = false;    // counting: the preload library in every process
   std::string preload;
   std::string valgrind = "valgrind";
+  // Where the samples run (the runner's working directory for this side):
+  // a program named by a relative path is looked for there.
+  std::optional<std::string> working_dir;
 };
 std::unique_ptr<SampleSource> make_command_source(std::string command,
                                                   CommandSpec spec,

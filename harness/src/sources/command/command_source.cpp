@@ -38,9 +38,14 @@ bool is_name_char(char c, bool first) {
 }
 
 // Whether the program a command's first word names can be run.
-bool runnable(const std::string& program) {
-  if (program.find('/') != std::string::npos)
-    return ::access(program.c_str(), X_OK) == 0;
+bool runnable(const std::string& program,
+              const std::optional<std::string>& working_dir) {
+  if (program.find('/') != std::string::npos) {
+    const std::string path = program.front() != '/' && working_dir
+                                 ? *working_dir + "/" + program
+                                 : program;
+    return ::access(path.c_str(), X_OK) == 0;
+  }
   const char* path = std::getenv("PATH");
   std::istringstream dirs(path != nullptr ? path : "/usr/bin:/bin");
   for (std::string dir; std::getline(dirs, dir, ':');) {
@@ -83,7 +88,7 @@ class CommandSource final : public SampleSource {
         return usage_error(
             fmt::format("{} '{}': {}", what, *text, argv.error().message));
       }
-      if (!spec_.shell && !runnable(argv->front())) {
+      if (!spec_.shell && !runnable(argv->front(), how_.working_dir)) {
         return usage_error(
             fmt::format("{} '{}': no program '{}' to run (not found or not "
                         "executable)",
@@ -120,10 +125,10 @@ class CommandSource final : public SampleSource {
       return internal_error("no configuration '" + job + "'");
     const auto& values = it->second;
     if (spec_.setup && first_sample_of(job)) {
-      FPBENCH_TRY(run_step("--setup", *spec_.setup, values));
+      FPBENCH_TRY(run_step("--setup", *spec_.setup, values, options.cwd));
     }
     if (spec_.prepare) {
-      FPBENCH_TRY(run_step("--prepare", *spec_.prepare, values));
+      FPBENCH_TRY(run_step("--prepare", *spec_.prepare, values, options.cwd));
     }
     auto argv = command_argv(command_, values);
     if (!argv) return usage_error(argv.error().message);
@@ -183,12 +188,16 @@ class CommandSource final : public SampleSource {
     return words;
   }
 
+  // A --setup or --prepare step, in the folder the samples run in.
   Result<void> run_step(
       const std::string& what, const std::string& text,
-      const std::vector<std::pair<std::string, std::string>>& values) const {
+      const std::vector<std::pair<std::string, std::string>>& values,
+      const std::optional<std::string>& cwd) const {
     auto argv = command_argv(text, values);
     if (!argv) return usage_error(what + ": " + argv.error().message);
-    FPBENCH_ASSIGN_OR_RETURN(const auto p, run_process(*argv));
+    ProcessOptions step;
+    step.cwd = cwd;
+    FPBENCH_ASSIGN_OR_RETURN(const auto p, run_process(*argv, step));
     if (!p.ok()) {
       return benchmark_error(
           fmt::format("{} '{}': {}", what, text, p.failure_text()));

@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <array>
 
-#include "bisect/bisect_worktrees.hpp"
 #include "fpbench/base/process.hpp"
 #include "fpbench/harness/source_type.hpp"
 
@@ -62,7 +61,9 @@ class CommandType : public SourceType {
     base.valgrind = o.valgrind;
     const auto command = [&](CommandMeasure how) {
       return [&, how](std::size_t side) {
-        return make_command_source(commands[side], o.command, how);
+        CommandMeasure in_dir = how;
+        in_dir.working_dir = side == 0 ? o.old_working_dir : o.new_working_dir;
+        return make_command_source(commands[side], o.command, in_dir);
       };
     };
     if (const std::string key =
@@ -106,14 +107,14 @@ class CommandType : public SourceType {
     return plan;
   }
 
-  // The command runs in the worktree, as it would be typed there.
-  [[nodiscard]] std::string program_in(const std::string& worktree,
+  // The command runs in the worktree as it would be typed there: the
+  // runner starts every sample (and its set-up) with the worktree as its
+  // working directory, so the text is kept as it is and nothing of
+  // fpbench's own (an `env -C` before it) is counted with the command.
+  [[nodiscard]] std::string program_in(const std::string& /*worktree*/,
                                        const std::string& program,
-                                       const RunOptions& o) const override {
-    if (o.command.shell) {
-      return "cd " + bisect_detail::shell_quote(worktree) + " && " + program;
-    }
-    return "env -C " + bisect_detail::shell_quote(worktree) + " " + program;
+                                       const RunOptions& /*o*/) const override {
+    return program;
   }
 };
 
