@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   cmake make g++ pkg-config
   libboost-math-dev nlohmann-json3-dev libfmt-dev libcli11-dev libicu-dev
-  libgtest-dev libgmock-dev libbenchmark-dev
+  libgtest-dev libgmock-dev libbenchmark-dev libtomlplusplus-dev
   libuv1-dev
   python3-matplotlib
   libsqlite3-dev libpq-dev postgresql

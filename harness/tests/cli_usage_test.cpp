@@ -219,7 +219,10 @@ TEST_F(Usage, ParseErrorsOfEveryCommandSayFpbenchError) {
       {"", "A subcommand is required (see fpbench --help)"},
       {"frobnicate",
        "unknown command 'frobnicate': expected compare, run, gate, list, "
-       "doctor, history or bisect"},
+       "doctor, history, bisect, pr, nightly or config"},
+      {"config", "A subcommand is required (see fpbench config --help)"},
+      {"pr --bogus", "--bogus (see fpbench pr --help)"},
+      {"nightly --out", "--out"},
       {"--bogus", "unknown option '--bogus'"},
       {"compare --bogus", "--bogus (see fpbench compare --help)"},
       {"compare --gbench-json a.json", "--gbench-json"},

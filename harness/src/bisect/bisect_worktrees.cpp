@@ -137,6 +137,17 @@ Result<std::vector<std::string>> first_parent_range(const std::string& top,
   return commits;
 }
 
+Result<std::string> merge_base(const std::string& top, const std::string& a,
+                               const std::string& b) {
+  FPBENCH_ASSIGN_OR_RETURN(auto r,
+                           run_process({"git", "-C", top, "merge-base", a, b}));
+  if (!r.ok()) {
+    return bad_input_error("commits " + a.substr(0, 12) + " and " +
+                           b.substr(0, 12) + " have no merge base in " + top);
+  }
+  return trim(r.out);
+}
+
 Result<CommitInfo> describe_commit(const std::string& top,
                                    const std::string& sha) {
   FPBENCH_ASSIGN_OR_RETURN(auto text,

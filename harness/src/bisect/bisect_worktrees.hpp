@@ -32,6 +32,11 @@ Result<std::vector<std::string>> first_parent_range(const std::string& top,
                                                     const std::string& good,
                                                     const std::string& bad);
 
+// The merge base of two commits (git merge-base); bad input when they have
+// none.
+Result<std::string> merge_base(const std::string& top, const std::string& a,
+                               const std::string& b);
+
 struct CommitInfo {
   std::string subject;
   std::string date;  // author date, strict ISO 8601

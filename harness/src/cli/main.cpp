@@ -38,6 +38,9 @@ int main(int argc, char** argv) {
   subcommands.push_back(cli::add_doctor(app));
   subcommands.push_back(cli::add_history(app));
   subcommands.push_back(cli::add_bisect(app));
+  subcommands.push_back(cli::add_pr(app));
+  subcommands.push_back(cli::add_nightly(app));
+  subcommands.push_back(cli::add_config(app));
 
   return cli::run_main(app, subcommands, argc, argv,
                        "no command given (try --help)");

@@ -29,6 +29,7 @@
 #include "fpbench/base/cpu_list.hpp"
 #include "fpbench/base/try.hpp"
 #include "fpbench/ci/gate.hpp"
+#include "fpbench/harness/project.hpp"
 #include "fpbench/harness/run_benchmarks.hpp"
 #include "fpbench/harness/source_type.hpp"
 #include "fpbench/harness/until_decided.hpp"
@@ -43,28 +44,6 @@ namespace {
 constexpr int kTableFirstLook = 10;
 constexpr int kTableMaxRuns = 30;
 
-// "90", "90s", "10m", "1h": whole seconds, minutes or hours.
-Result<std::chrono::seconds> parse_duration(const std::string& text) {
-  std::size_t used = 0;
-  long long n = -1;
-  try {
-    n = std::stoll(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  const std::string unit = text.substr(used);
-  long long scale = 0;
-  if (unit.empty() || unit == "s") scale = 1;
-  if (unit == "m") scale = 60;
-  if (unit == "h") scale = 3600;
-  if (used == 0 || n <= 0 || scale == 0 || n > 1000000) {
-    return usage_error(
-        "expected a positive duration such as 90s, 10m or 1h, got '" + text +
-        "'");
-  }
-  return std::chrono::seconds(n * scale);
-}
-
 // A whole decimal number that fits 64 bits. Read as an unsigned integer by
 // CLI11, -1 or 2^64 would silently become another seed.
 Result<std::uint64_t> parse_seed(const std::string& text) {
@@ -78,35 +57,6 @@ Result<std::uint64_t> parse_seed(const std::string& text) {
         text + "'");
   }
   return seed;
-}
-
-// The benchmarks to measure again: between looks every one the gate has
-// not decided, at a look those it still cannot decide, none at max_runs.
-std::vector<reports::BenchmarkKey> undecided(
-    const std::vector<harness::BenchmarkValues>& all,
-    const ci::GateOptions& gate) {
-  reports::SampleSet samples;
-  for (const harness::BenchmarkValues& b : all) {
-    for (std::size_t side = 0; side < 2; ++side) {
-      for (double v : b.values[side]) {
-        samples.add(side == 0 ? reports::Binary::kOld : reports::Binary::kNew,
-                    b.key.filename, b.key.configuration, v);
-      }
-    }
-  }
-  const ci::GateResult result = ci::evaluate_gate(samples, gate);
-  const reports::SequentialPlan& plan = *gate.sequential;
-  std::vector<reports::BenchmarkKey> out;
-  for (const ci::GateDecision& d : result.decisions) {
-    const int n =
-        static_cast<int>(std::min(d.row.stats.n_old, d.row.stats.n_new));
-    if (n >= plan.max_runs) continue;
-    if (!harness::is_look(n, plan) || d.verdict == ci::Verdict::kNeedMoreRuns ||
-        d.verdict == ci::Verdict::kMissing) {
-      out.push_back({d.row.filename, d.row.configuration});
-    }
-  }
-  return out;
 }
 
 class Run : public Subcommand {
@@ -463,7 +413,7 @@ class Run : public Subcommand {
       FPBENCH_ASSIGN_OR_RETURN(options_.shard, harness::parse_shard(shard_));
     }
     if (!time_budget_.empty()) {
-      const auto budget = parse_duration(time_budget_);
+      const auto budget = harness::parse_duration(time_budget_);
       if (!budget)
         return usage_error("--time-budget: " + budget.error().message);
       options_.time_budget = *budget;
@@ -478,27 +428,8 @@ class Run : public Subcommand {
     }
     FPBENCH_ASSIGN_OR_RETURN(const auto summary,
                              harness::run_benchmarks(options_));
-    for (const harness::PassTiming& t : summary.timings) {
-      std::fprintf(stderr, "fpbench: %s\n",
-                   harness::describe_timing(t).c_str());
-      if (t.stopping_rule) {
-        std::fprintf(stderr, "fpbench: %s\n",
-                     harness::describe_runs(t).c_str());
-      }
-    }
-    if (summary.budget_spent) {
-      std::fprintf(
-          stderr,
-          "fpbench: note: the time budget was spent; the run stopped there\n");
-    }
-    for (const std::string& line : summary.run_notes) {
-      std::fprintf(stderr, "fpbench: note: %s\n", line.c_str());
-    }
-    for (const std::string& line : summary.skipped) {
-      std::fprintf(stderr, "fpbench: note: %s\n", line.c_str());
-    }
-    for (const std::string& line : summary.not_converged) {
-      std::fprintf(stderr, "fpbench: not converged: %s\n", line.c_str());
+    for (const std::string& line : harness::summary_lines(summary)) {
+      std::fprintf(stderr, "%s\n", line.c_str());
     }
     if (summary.failures.empty()) return kExitOk;
     // The samples that ran are written; the failures end the command.
@@ -553,7 +484,7 @@ class Run : public Subcommand {
     gate.sequential = plan;
     options_.wall_needs_more =
         [gate](const std::vector<harness::BenchmarkValues>& all) {
-          return undecided(all, gate);
+          return harness::undecided_by_gate(all, gate);
         };
     return {};
   }

@@ -25,6 +25,11 @@ std::unique_ptr<Subcommand> add_bisect(CLI::App& app);
 // `fpbench history ...` runs fpbench-history with the rest of the command
 // line; add_history lists it in fpbench's help and starts it.
 std::unique_ptr<Subcommand> add_history(CLI::App& app);
+// `fpbench config check`, `fpbench pr` and `fpbench nightly`: a
+// repository's fpbench.toml (fpbench/harness/project.hpp).
+std::unique_ptr<Subcommand> add_config(CLI::App& app);
+std::unique_ptr<Subcommand> add_pr(CLI::App& app);
+std::unique_ptr<Subcommand> add_nightly(CLI::App& app);
 // fpbench-history: FPBENCH_HISTORY, else beside this program, in the build
 // tree's history/ folder or in the install's libexec/fpbench, else on PATH.
 std::string history_program();

@@ -21,6 +21,7 @@
 #include "fpbench/reports/sample_csv.hpp"
 #include "fpbench/stats/rate_comparison.hpp"
 #include "run/machine_context.hpp"
+#include "run/merged_plan.hpp"
 #include "run/run_checks.hpp"
 
 namespace fpbench::harness {
@@ -235,7 +236,8 @@ Result<Plan> make_plan(const SourceType& type, const RunOptions& o) {
 // failures (returned in `unlisted`).
 Result<std::vector<std::string>> select(const SourceType& type,
                                         const Pass& first, const RunOptions& o,
-                                        std::vector<std::string>& unlisted) {
+                                        std::vector<std::string>& unlisted,
+                                        std::vector<std::string>& one_sided) {
   FPBENCH_ASSIGN_OR_RETURN(std::vector<std::string> jobs,
                            type.select(first, o));
   if (jobs.empty()) {
@@ -246,6 +248,7 @@ Result<std::vector<std::string>> select(const SourceType& type,
         why.empty() ? "no benchmark is left to run after --filter/--exclude"
                     : "no configuration is left to run:" + why);
   }
+  for (const std::string& why : first.one_sided) one_sided.push_back(why);
   for (const SampleSource* source : first.sources) {
     for (std::string& why : source->unlisted()) {
       if (std::find(unlisted.begin(), unlisted.end(), why) != unlisted.end())
@@ -375,17 +378,57 @@ std::chrono::milliseconds default_sample_timeout(double min_time_s) {
 }
 
 Result<RunSummary> run_benchmarks(const RunOptions& o) {
-  FPBENCH_ASSIGN_OR_RETURN(auto checked, check(o));
-  auto& [type, cpus] = checked;
-  FPBENCH_ASSIGN_OR_RETURN(Plan plan, make_plan(*type, o));
-  std::vector<std::string> unlisted;
-  FPBENCH_ASSIGN_OR_RETURN(std::vector<std::string> jobs,
-                           select(*type, plan.passes.front(), o, unlisted));
-  FPBENCH_ASSIGN_OR_RETURN(const nlohmann::json shard, apply_shard(o, jobs));
-  batch(plan, jobs);
-  FPBENCH_TRY(check_sources(plan));
+  return run_benchmarks(std::vector<RunOptions>{o});
+}
 
-  const bool jsonl = !(o.metrics.size() == 1 && o.metrics[0] == "wall");
+Result<RunSummary> run_benchmarks(const std::vector<RunOptions>& entries) {
+  if (entries.empty()) return usage_error("no program to measure");
+  // The run's own settings (output, seed, CPUs, budget) are the first's.
+  const RunOptions& o = entries.front();
+  const bool merged = entries.size() > 1;
+  if (merged && (o.resume || o.shard.count != 1 || o.shard_costs)) {
+    return usage_error(
+        "--resume and --shard measure one program; this run measures " +
+        std::to_string(entries.size()));
+  }
+  const SourceType* type = nullptr;
+  std::vector<int> cpus;
+  std::vector<detail::SelectedPlan> selected;
+  std::vector<std::string> unlisted;
+  std::vector<std::string> one_sided;
+  for (const RunOptions& e : entries) {
+    FPBENCH_ASSIGN_OR_RETURN(auto checked, check(e));
+    type = checked.first;
+    cpus = std::move(checked.second);
+    FPBENCH_ASSIGN_OR_RETURN(Plan plan, make_plan(*type, e));
+    FPBENCH_ASSIGN_OR_RETURN(
+        std::vector<std::string> jobs,
+        select(*type, plan.passes.front(), e, unlisted, one_sided));
+    selected.push_back(
+        {std::move(plan), std::move(jobs),
+         e.source + " " + e.new_program.value_or(e.scenario_program)});
+  }
+  Plan plan;
+  std::vector<std::string> jobs;
+  nlohmann::json shard;
+  if (merged) {
+    FPBENCH_ASSIGN_OR_RETURN(shard, apply_shard(o, jobs));
+    for (detail::SelectedPlan& s : selected) batch(s.plan, s.jobs);
+    FPBENCH_ASSIGN_OR_RETURN(plan,
+                             detail::merge_plans(std::move(selected), jobs));
+  } else {
+    plan = std::move(selected.front().plan);
+    jobs = std::move(selected.front().jobs);
+    FPBENCH_ASSIGN_OR_RETURN(shard, apply_shard(o, jobs));
+    batch(plan, jobs);
+  }
+  FPBENCH_TRY(check_sources(plan));
+  plan.notes.insert(plan.notes.end(), one_sided.begin(), one_sided.end());
+
+  const bool jsonl =
+      std::any_of(entries.begin(), entries.end(), [](const RunOptions& e) {
+        return !(e.metrics.size() == 1 && e.metrics[0] == "wall");
+      });
   FPBENCH_ASSIGN_OR_RETURN(Output output,
                            open_output(*type, o, plan, jobs, jsonl));
   RunnerOptions ro;
@@ -407,7 +450,27 @@ Result<RunSummary> run_benchmarks(const RunOptions& o) {
         run_passes(jobs, plan.passes, ro, output.resumed, output.writer));
   }
   FPBENCH_TRY(summarise(o, plan, unlisted, output.resumed, shard, summary));
+  summary.one_sided = std::move(one_sided);
   return summary;
+}
+
+std::vector<std::string> summary_lines(const RunSummary& summary) {
+  std::vector<std::string> out;
+  for (const PassTiming& t : summary.timings) {
+    out.push_back("fpbench: " + describe_timing(t));
+    if (t.stopping_rule) out.push_back("fpbench: " + describe_runs(t));
+  }
+  if (summary.budget_spent) {
+    out.emplace_back(
+        "fpbench: note: the time budget was spent; the run stopped there");
+  }
+  for (const std::string& line : summary.run_notes)
+    out.push_back("fpbench: note: " + line);
+  for (const std::string& line : summary.skipped)
+    out.push_back("fpbench: note: " + line);
+  for (const std::string& line : summary.not_converged)
+    out.push_back("fpbench: not converged: " + line);
+  return out;
 }
 
 }  // namespace fpbench::harness

@@ -484,16 +484,26 @@ Result<std::vector<std::string>> common_jobs(
   for (std::size_t side = 0; side < 2; ++side) {
     FPBENCH_ASSIGN_OR_RETURN(listed[side], pass.sources[side]->list_jobs());
   }
+  const std::set<std::string> on_old(listed[0].begin(), listed[0].end());
   const std::set<std::string> on_new(listed[1].begin(), listed[1].end());
   std::vector<std::string> out;
+  const auto one_side = [&](const std::string& job, std::size_t side) {
+    std::string why = fmt::format(
+        "{} is only on the {} side ({}): not compared, the other side has no "
+        "such benchmark",
+        job, side == 0 ? "old" : "new", pass.sources[side]->describe());
+    pass.one_sided.push_back(std::move(why));
+  };
   for (const std::string& job : listed[0]) {
     if (!keep(job)) continue;
     if (on_new.count(job) == 0) {
-      std::fprintf(stderr, "fpbench: warning: %s is missing from %s; skipped\n",
-                   job.c_str(), pass.sources[1]->describe().c_str());
+      one_side(job, 0);
       continue;
     }
     out.push_back(job);
+  }
+  for (const std::string& job : listed[1]) {
+    if (on_old.count(job) == 0 && keep(job)) one_side(job, 1);
   }
   return out;
 }

@@ -133,4 +133,18 @@ std::chrono::milliseconds default_sample_timeout(double min_time_s);
 // takes. Afterwards failures of single samples are collected in the summary.
 Result<RunSummary> run_benchmarks(const RunOptions& options);
 
+// Several programs, of any kinds, in one schedule: each entry is checked,
+// planned and selected on its own, then the passes of each metric are
+// merged, so that a round is one random permutation of every entry's
+// samples (and a machine's drift during the run falls on all of them
+// alike). The output, seed, CPUs, time budget and progress are the first
+// entry's; --resume and --shard take one entry. Two entries with a
+// benchmark of the same name are refused.
+Result<RunSummary> run_benchmarks(const std::vector<RunOptions>& entries);
+
+// What a run says at its end, a line each ("fpbench: note: ..."): where the
+// passes' time went, the runs a stopping rule chose, a spent time budget,
+// the priorities, the jobs that measured nothing and those not converged.
+std::vector<std::string> summary_lines(const RunSummary& summary);
+
 }  // namespace fpbench::harness

@@ -85,6 +85,9 @@ struct Pass {
   std::function<std::vector<reports::BenchmarkKey>(
       const std::vector<BenchmarkValues>&)>
       needs_more;
+  // What selection (common_jobs) found on one side only, a sentence each:
+  // not measured, and said in the run's notes.
+  mutable std::vector<std::string> one_sided;
 };
 
 struct RunnerOptions {
@@ -138,12 +141,14 @@ struct RunSummary {
   // each benchmark ran at).
   std::vector<std::string> run_notes;
   std::vector<std::string> skipped;  // jobs that measured nothing, with why
-  std::vector<PassTiming> timings;   // per pass, in pass order
+  // Benchmarks selected on one side only, not compared (common_jobs).
+  std::vector<std::string> one_sided;
+  std::vector<PassTiming> timings;  // per pass, in pass order
 };
 
 // The jobs both sources of the first pass have (in the old source's order),
-// minus those `keep` rejects; a job missing on the new side is skipped with
-// a warning.
+// minus those `keep` rejects; a job that `keep` takes but only one side has
+// is skipped with a warning, and kept in pass.one_sided.
 Result<std::vector<std::string>> common_jobs(
     const Pass& pass, const std::function<bool(const std::string&)>& keep);
 
