@@ -4,7 +4,7 @@
 //                          github-action-benchmark] [--only-significant]
 //                 [--plot PNG] [--plot-improvement PNG] [--metric
 //                 NAME[,NAME...]] [--json FILE] [--markdown FILE]
-//                 [--csv FILE]
+//                 [--csv FILE] [--bmf FILE] [--github-action-benchmark FILE]
 //
 // fpbench's JSON Lines (fpbench run --metric) give one table per metric: for
 // wall compare.R's, for counts old, new and their change, "exact" where both
@@ -57,7 +57,8 @@ class Compare : public Subcommand {
                    "Keep only rows with at least one star (text and markdown)")
         ->group(kGroupOutput);
     add_output_file_flags(*command_, files_,
-                          kJsonFile | kMarkdownFile | kCsvFile);
+                          kJsonFile | kMarkdownFile | kCsvFile | kBmfFile |
+                              kGithubActionBenchmarkFile);
     command_
         ->add_option("--plot", plot_,
                      "Also draw old vs new box plots per benchmark to this PNG")
