@@ -16,6 +16,10 @@ std::string_view output_format_name(OutputFormat format) {
       return "csv";
     case OutputFormat::kHtml:
       return "html";
+    case OutputFormat::kBmf:
+      return "bmf";
+    case OutputFormat::kGithubActionBenchmark:
+      return "github-action-benchmark";
   }
   return "text";
 }

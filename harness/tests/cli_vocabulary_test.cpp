@@ -115,13 +115,15 @@ TEST_F(CliVocabulary, OneRefusalForAFormatACommandDoesNotWrite) {
       "bisect --good a --bad b --build true --command-line true ";
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"compare --format html '" + kCsv + "'",
-       "unknown format 'html': expected text, markdown (or md), json or csv"},
+       "unknown format 'html': expected text, markdown (or md), json, csv, "
+       "bmf or github-action-benchmark"},
       {"gate --format csv '" + kCsv + "'",
        "unknown format 'csv': expected text, markdown (or md), json or html"},
       {bisect + "--format html",
        "unknown format 'html': expected text, markdown (or md) or json"},
       {"compare --format yaml '" + kCsv + "'",
-       "unknown format 'yaml': expected text, markdown (or md), json or csv"},
+       "unknown format 'yaml': expected text, markdown (or md), json, csv, "
+       "bmf or github-action-benchmark"},
   };
   for (const auto& [args, message] : cases) {
     const CliRun r = run(args);

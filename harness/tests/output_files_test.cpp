@@ -1,12 +1,15 @@
-// --json, --markdown, --csv and --html FILE of the commands that compare or
-// decide: each file is byte for byte what --format of its kind prints, from
-// the one comparison the command made, and the main output stays on stdout.
+// --json, --markdown, --csv, --html, --bmf and --github-action-benchmark
+// FILE of the commands that compare or decide: each file is byte for byte
+// what --format of its kind prints, from the one comparison the command
+// made, and the main output stays on stdout.
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "fpbench/test_support/programs.hpp"
 #include "fpbench/test_support/test_files.hpp"
@@ -85,6 +88,61 @@ TEST_F(OutputFiles, GateWritesEveryFormatAndKeepsItsExitCode) {
     EXPECT_FALSE(alone.out.empty()) << format;
     EXPECT_EQ(slurp(file), alone.out) << format;
   }
+}
+
+// Every input compare reads gives both trackers' formats, as files beside
+// the table and as --format: wall as Bencher's throughput and as ns/op, a
+// counted metric under its own name.
+TEST_F(OutputFiles, CompareWritesTheTrackersFormatsForEveryInput) {
+  const std::string data = FPBENCH_SOURCE_DIR "/reports/tests/data/";
+  const std::string jsonl = path("metrics.jsonl");
+  std::ofstream(jsonl)
+      << R"({"binary":"old","filename":"fs/a","configuration":"n=1",)"
+         R"("iterations":4,"metrics":{"wall":{"value":1000,"time":1,)"
+         R"("source":"clock"},"instructions":{"value":9,"source":"valgrind"}}})"
+         "\n"
+      << R"({"binary":"new","filename":"fs/a","configuration":"n=1",)"
+         R"("iterations":4,"metrics":{"wall":{"value":2000,"time":1,)"
+         R"("source":"clock"},"instructions":{"value":7,"source":"valgrind"}}})"
+         "\n";
+  const std::vector<std::string> inputs = {
+      "'" + kFixture + "'",
+      "--gbench-json '" + data + "gbench/tiny-1.7.1-old.json' '" + data +
+          "gbench/tiny-1.7.1-new.json'",
+      "--hyperfine-json '" + data + "hyperfine/hyperfine-1.15-old.json' '" +
+          data + "hyperfine/hyperfine-1.15-new.json'",
+      "'" + jsonl + "'",
+  };
+  for (const std::string& input : inputs) {
+    const CliResult r =
+        run("compare " + input + " --bmf '" + path("b.json") +
+            "' --github-action-benchmark '" + path("g.json") + "'");
+    ASSERT_EQ(r.exit_code, 0) << input << ": " << r.err;
+    EXPECT_EQ(r.out, run("compare " + input).out) << input;
+    const std::string bmf = run("compare " + input + " --format bmf").out;
+    const std::string gab =
+        run("compare " + input + " --format github-action-benchmark").out;
+    EXPECT_EQ(slurp(path("b.json")), bmf) << input;
+    EXPECT_EQ(slurp(path("g.json")), gab) << input;
+
+    const auto bmf_doc = nlohmann::json::parse(bmf);
+    ASSERT_TRUE(bmf_doc.is_object() && !bmf_doc.empty()) << bmf;
+    for (const auto& [name, measures] : bmf_doc.items()) {
+      EXPECT_TRUE(measures.at("throughput").at("value").is_number()) << name;
+    }
+    const auto gab_doc = nlohmann::json::parse(gab);
+    ASSERT_TRUE(gab_doc.is_array() && !gab_doc.empty()) << gab;
+    EXPECT_EQ(gab_doc[0].at("unit"), "ns/op") << gab;
+    EXPECT_TRUE(gab_doc[0].at("value").is_number()) << gab;
+  }
+  const auto counted =
+      nlohmann::json::parse(run("compare '" + jsonl + "' --format bmf").out);
+  EXPECT_EQ(counted["fs/a n=1"]["instructions"]["value"], 7.0) << counted;
+  const auto named = nlohmann::json::parse(
+      run("compare '" + jsonl + "' --format github-action-benchmark").out);
+  ASSERT_EQ(named.size(), 2u) << named;
+  EXPECT_EQ(named[0]["value"], 5e5) << named;
+  EXPECT_EQ(named[1]["name"], "fs/a n=1 [instructions]") << named;
 }
 
 TEST_F(OutputFiles, AFileFlagThatCannotBeMeantIsAUsageError) {

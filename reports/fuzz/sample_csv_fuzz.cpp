@@ -16,8 +16,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data,
                                       std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   using fpbench::reports::ReportFormat;
-  for (ReportFormat format : {ReportFormat::kText, ReportFormat::kMarkdown,
-                              ReportFormat::kJson, ReportFormat::kCsv}) {
+  for (ReportFormat format :
+       {ReportFormat::kText, ReportFormat::kMarkdown, ReportFormat::kJson,
+        ReportFormat::kCsv, ReportFormat::kBmf,
+        ReportFormat::kGithubActionBenchmark}) {
     const auto report =
         fpbench::reports::render_comparison(text, "fuzz", format, {});
     if (!report) break;  // a parse error is the same for every format

@@ -7,6 +7,7 @@
 #include "fpbench/reports/json.hpp"
 #include "fpbench/reports/markdown.hpp"
 #include "fpbench/reports/sample_csv.hpp"
+#include "fpbench/reports/tracker_formats.hpp"
 
 namespace fpbench::reports {
 
@@ -14,9 +15,10 @@ Result<ReportFormat> parse_report_format(std::string_view name) {
   using cli::OutputFormat;
   FPBENCH_ASSIGN_OR_RETURN(
       const auto format,
-      cli::parse_output_format(name,
-                               {OutputFormat::kText, OutputFormat::kMarkdown,
-                                OutputFormat::kJson, OutputFormat::kCsv}));
+      cli::parse_output_format(
+          name, {OutputFormat::kText, OutputFormat::kMarkdown,
+                 OutputFormat::kJson, OutputFormat::kCsv, OutputFormat::kBmf,
+                 OutputFormat::kGithubActionBenchmark}));
   switch (format) {
     case OutputFormat::kMarkdown:
       return ReportFormat::kMarkdown;
@@ -24,6 +26,10 @@ Result<ReportFormat> parse_report_format(std::string_view name) {
       return ReportFormat::kJson;
     case OutputFormat::kCsv:
       return ReportFormat::kCsv;
+    case OutputFormat::kBmf:
+      return ReportFormat::kBmf;
+    case OutputFormat::kGithubActionBenchmark:
+      return ReportFormat::kGithubActionBenchmark;
     default:
       return ReportFormat::kText;
   }
@@ -51,6 +57,10 @@ Result<std::string> render_comparison(const SampleSet& samples,
       return format_json(comparison);
     case ReportFormat::kCsv:
       return format_csv(comparison);
+    case ReportFormat::kBmf:
+      return format_bmf({{"wall", comparison}});
+    case ReportFormat::kGithubActionBenchmark:
+      return format_github_action_benchmark({{"wall", comparison}});
   }
   return internal_error("unhandled report format");
 }

@@ -1,14 +1,17 @@
 // fpbench compare [FILE|-] [--gbench-json OLD NEW | --hyperfine-json OLD NEW]
 //                 [--filter T]... [--exclude T]... [--gbench-time KIND]
-//                 [--format text|markdown|json|csv] [--only-significant]
+//                 [--format text|markdown|json|csv|bmf|
+//                          github-action-benchmark] [--only-significant]
 //                 [--plot PNG] [--plot-improvement PNG] [--metric
 //                 NAME[,NAME...]] [--json FILE] [--markdown FILE]
-//                 [--csv FILE]
+//                 [--csv FILE] [--bmf FILE] [--github-action-benchmark FILE]
 //
 // fpbench's JSON Lines (fpbench run --metric) give one table per metric: for
 // wall compare.R's, for counts old, new and their change, "exact" where both
 // sides count the same in every process; then a warning per row whose
 // instructions and wall time contradict each other (contradictions.hpp).
+// bmf and github-action-benchmark carry every metric for a tracker's
+// dashboard (tracker_formats.hpp).
 
 #include <cstdio>
 #include <string>
@@ -23,6 +26,7 @@
 #include "fpbench/reports/plot.hpp"
 #include "fpbench/reports/report_format.hpp"
 #include "fpbench/reports/sample_sources.hpp"
+#include "fpbench/reports/tracker_formats.hpp"
 #include "output_files.hpp"
 #include "sample_input_flags.hpp"
 #include "subcommands.hpp"
@@ -41,8 +45,11 @@ class Compare : public Subcommand {
     command_
         ->add_option(
             "--format", format_,
-            "Output format: text (compare.R's table), markdown (or md), json "
-            "or csv; several metrics in json: an array of their documents")
+            "Output format: text (compare.R's table), markdown (or md), "
+            "json, csv, bmf (Bencher Metric Format; wall as throughput, "
+            "ops/s) or github-action-benchmark (for its tool "
+            "customSmallerIsBetter; wall as ns/op); several metrics in json: "
+            "an array of their documents")
         ->capture_default_str()
         ->group(kGroupOutput);
     command_
@@ -50,7 +57,8 @@ class Compare : public Subcommand {
                    "Keep only rows with at least one star (text and markdown)")
         ->group(kGroupOutput);
     add_output_file_flags(*command_, files_,
-                          kJsonFile | kMarkdownFile | kCsvFile);
+                          kJsonFile | kMarkdownFile | kCsvFile | kBmfFile |
+                              kGithubActionBenchmarkFile);
     command_
         ->add_option("--plot", plot_,
                      "Also draw old vs new box plots per benchmark to this PNG")
@@ -109,8 +117,8 @@ class Compare : public Subcommand {
       return out;
     };
     FPBENCH_ASSIGN_OR_RETURN(const auto report, render(format_));
-    if (format == reports::ReportFormat::kJson ||
-        format == reports::ReportFormat::kCsv) {
+    if (format != reports::ReportFormat::kText &&
+        format != reports::ReportFormat::kMarkdown) {
       for (const reports::Contradiction& c : contradictions) {
         std::fprintf(stderr, "fpbench: warning: %s\n",
                      reports::contradiction_text(c).c_str());
@@ -130,10 +138,20 @@ class Compare : public Subcommand {
   // One table per metric, in `format`. One wall table alone keeps
   // compare.R's shapes in every format; otherwise JSON is one document per
   // metric (an array of several) and CSV one table with a metric column.
+  // A tracker's format holds every metric in its one document.
   Result<std::string> render_metrics(
       const reports::LoadedSamples& loaded,
       const std::vector<reports::MetricInput>& metrics,
       reports::ReportFormat format) const {
+    if (format == reports::ReportFormat::kBmf ||
+        format == reports::ReportFormat::kGithubActionBenchmark) {
+      std::vector<reports::MetricComparison> comparisons;
+      for (const reports::MetricInput& m : metrics)
+        comparisons.push_back({m.metric, reports::build_comparison(m.samples)});
+      return format == reports::ReportFormat::kBmf
+                 ? reports::format_bmf(comparisons)
+                 : reports::format_github_action_benchmark(comparisons);
+    }
     const bool wall_alone =
         metrics.size() == 1 && metrics.front().metric == "wall";
     const bool json = format == reports::ReportFormat::kJson;
@@ -171,6 +189,9 @@ class Compare : public Subcommand {
         case reports::ReportFormat::kText:
           out += reports::format_metric_text(ms, comparison);
           break;
+        case reports::ReportFormat::kBmf:
+        case reports::ReportFormat::kGithubActionBenchmark:
+          break;  // rendered whole above
       }
       if (explain_ && (format == reports::ReportFormat::kText ||
                        format == reports::ReportFormat::kMarkdown)) {

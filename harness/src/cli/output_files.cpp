@@ -1,4 +1,5 @@
-// --json, --markdown, --csv and --html FILE (output_files.hpp).
+// --json, --markdown, --csv, --html, --bmf and --github-action-benchmark
+// FILE (output_files.hpp).
 
 #include "output_files.hpp"
 
@@ -21,12 +22,18 @@ struct Kind {
   std::string OutputFiles::*path;
 };
 
-constexpr std::array<Kind, 4> kKinds{{
+constexpr std::array<Kind, 6> kKinds{{
     {kJsonFile, "--json", "json", "as JSON", &OutputFiles::json},
     {kMarkdownFile, "--markdown", "markdown", "as Markdown",
      &OutputFiles::markdown},
     {kCsvFile, "--csv", "csv", "as CSV", &OutputFiles::csv},
     {kHtmlFile, "--html", "html", "as an HTML page", &OutputFiles::html},
+    {kBmfFile, "--bmf", "bmf", "as Bencher Metric Format JSON",
+     &OutputFiles::bmf},
+    {kGithubActionBenchmarkFile, "--github-action-benchmark",
+     "github-action-benchmark",
+     "as github-action-benchmark's customSmallerIsBetter JSON",
+     &OutputFiles::github_action_benchmark},
 }};
 
 }  // namespace

@@ -1,8 +1,9 @@
 #pragma once
 
 // The output files of the commands that compare or decide: --json FILE,
-// --markdown FILE, --csv FILE and --html FILE, each written from the same
-// comparison as the main --format output on stdout. A command offers the
+// --markdown FILE, --csv FILE, --html FILE, --bmf FILE and
+// --github-action-benchmark FILE, each written from the same comparison as
+// the main --format output on stdout. A command offers the
 // kinds it has a renderer for, and renders each file with the function it
 // renders --format with.
 
@@ -19,6 +20,8 @@ enum OutputFileKind : unsigned {
   kMarkdownFile = 1u << 1,
   kCsvFile = 1u << 2,
   kHtmlFile = 1u << 3,
+  kBmfFile = 1u << 4,
+  kGithubActionBenchmarkFile = 1u << 5,
 };
 
 // The paths asked for; empty when not.
@@ -27,9 +30,11 @@ struct OutputFiles {
   std::string markdown;
   std::string csv;
   std::string html;
+  std::string bmf;
+  std::string github_action_benchmark;
 };
 
-// Adds --json, --markdown, --csv and --html FILE, those in `kinds`.
+// Adds the --FORMAT FILE flags of those in `kinds`.
 void add_output_file_flags(CLI::App& command, OutputFiles& files,
                            unsigned kinds);
 
@@ -37,12 +42,13 @@ void add_output_file_flags(CLI::App& command, OutputFiles& files,
 // that two of the flags share.
 [[nodiscard]] Result<void> check_output_files(const OutputFiles& files);
 
-// Renders the output in a --format ("json", "markdown", "csv", "html").
+// Renders the output in a --format ("json", "markdown", "csv", "html",
+// "bmf", "github-action-benchmark").
 using RenderFormat =
     std::function<Result<std::string>(const std::string& format)>;
 
 // Writes each file asked for (atomically) with render(its format), in the
-// order json, markdown, csv, html; the first error ends it.
+// order of the flags above; the first error ends it.
 [[nodiscard]] Result<void> write_output_files(const OutputFiles& files,
                                               const RenderFormat& render);
 

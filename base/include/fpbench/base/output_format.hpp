@@ -11,9 +11,18 @@
 
 namespace fpbench::cli {
 
-enum class OutputFormat { kText, kMarkdown, kJson, kCsv, kHtml };
+enum class OutputFormat {
+  kText,
+  kMarkdown,
+  kJson,
+  kCsv,
+  kHtml,
+  kBmf,                    // Bencher Metric Format
+  kGithubActionBenchmark,  // github-action-benchmark's custom JSON
+};
 
-// "text", "markdown", "json", "csv" or "html".
+// "text", "markdown", "json", "csv", "html", "bmf" or
+// "github-action-benchmark".
 std::string_view output_format_name(OutputFormat format);
 
 // The formats a command writes, for its --format help:

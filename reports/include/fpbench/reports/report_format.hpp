@@ -1,7 +1,7 @@
 #pragma once
 
 // The report formats of a comparison, chosen by name: compare.R's text,
-// Markdown, JSON or CSV.
+// Markdown, JSON, CSV, or a tracker's JSON (tracker_formats.hpp).
 
 #include <string>
 #include <string_view>
@@ -12,9 +12,17 @@
 
 namespace fpbench::reports {
 
-enum class ReportFormat { kText, kMarkdown, kJson, kCsv };
+enum class ReportFormat {
+  kText,
+  kMarkdown,
+  kJson,
+  kCsv,
+  kBmf,
+  kGithubActionBenchmark,
+};
 
-// Parses "text", "markdown", "json" or "csv".
+// Parses "text", "markdown", "json", "csv", "bmf" or
+// "github-action-benchmark".
 Result<ReportFormat> parse_report_format(std::string_view name);
 
 // Parses the CSV and renders the comparison in the chosen format.
@@ -23,7 +31,8 @@ Result<std::string> render_comparison(std::string_view csv_text,
                                       ReportFormat format,
                                       const ReportOptions& options);
 
-// Renders the comparison of samples already loaded.
+// Renders the comparison of samples already loaded: rates, the "wall"
+// metric, for the trackers' formats.
 Result<std::string> render_comparison(const SampleSet& samples,
                                       ReportFormat format,
                                       const ReportOptions& options);
