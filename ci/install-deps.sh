@@ -14,9 +14,12 @@ packages=(
   chromium
   clang libclang-rt-14-dev
   clang-format shellcheck
+  jq
   ccache
   man-db groff-base
 )
+# jq: the action's test (ci/tests/action_test.sh) evaluates the gh CLI's
+# --jq filters with it.
 # node and npm: the dashboard's chart library is vendored with `npm pack` at
 # build time and its browser test runs on node. Debian's packages only where
 # no node is installed already (a NodeSource node brings its own npm).
