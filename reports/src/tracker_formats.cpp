@@ -91,6 +91,12 @@ std::string short_number(double x) {
 }
 
 // Names that are not UTF-8 get U+FFFD rather than aborting the report.
+// The benchmark's name, without the space an empty configuration leaves
+// ("BM_sum", not "BM_sum "): a tracker keys its series by it.
+std::string tracker_name(const ComparisonRow& row) {
+  return row.configuration.empty() ? row.filename : row.name;
+}
+
 template <typename Json>
 std::string dump(const Json& doc) {
   return doc.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
@@ -109,7 +115,7 @@ std::string format_bmf(const std::vector<MetricComparison>& metrics) {
       const auto s = spread(per_op(m.metric, row.new_rates));
       if (!s) continue;
       // A finite mean has finite samples, so the bounds are finite too.
-      doc[row.name][slug] = {
+      doc[tracker_name(row)][slug] = {
           {"value", s->mean}, {"lower_value", s->min}, {"upper_value", s->max}};
     }
   }
@@ -125,10 +131,8 @@ std::string format_github_action_benchmark(
       const auto s = spread(wall ? ns_per_op(row.new_rates)
                                  : per_op(m.metric, row.new_rates));
       if (!s) continue;
-      // An empty configuration leaves the name's trailing space, which
-      // then separates it from the metric.
-      std::string name = row.name;
-      if (!wall) name += (name.ends_with(' ') ? "[" : " [") + m.metric + "]";
+      std::string name = tracker_name(row);
+      if (!wall) name += " [" + m.metric + "]";
       nlohmann::ordered_json entry{{"name", std::move(name)},
                                    {"unit", gab_unit(m.metric)},
                                    {"value", s->mean}};

@@ -55,7 +55,7 @@ TEST(Bmf, WallRatesAreThroughput) {
       "value": 2750000.0
     }
   },
-  "misc/d.js ": {
+  "misc/d.js": {
     "throughput": {
       "lower_value": 500000000.0,
       "upper_value": 500000000.0,
@@ -89,7 +89,7 @@ TEST(Bmf, EveryMetricIsAMeasureOfItsBenchmark) {
       "value": 2750000.0
     }
   },
-  "misc/d.js ": {
+  "misc/d.js": {
     "syscalls-openat": {
       "lower_value": 3.0,
       "upper_value": 3.0,
@@ -122,7 +122,7 @@ TEST(GithubActionBenchmark, WallRatesAreNanosecondsPerOperation) {
     "extra": "new: 4 samples, min 250, max 1000"
   },
   {
-    "name": "misc/d.js ",
+    "name": "misc/d.js",
     "unit": "ns/op",
     "value": 2.0,
     "extra": "new: 1 sample, min 2, max 2"
@@ -147,7 +147,7 @@ TEST(GithubActionBenchmark, EveryMetricIsSmallerIsBetterAndNamed) {
     "extra": "new: 4 samples, min 250, max 1000"
   },
   {
-    "name": "misc/d.js ",
+    "name": "misc/d.js",
     "unit": "ns/op",
     "value": 2.0,
     "extra": "new: 1 sample, min 2, max 2"
