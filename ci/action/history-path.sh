@@ -6,9 +6,9 @@
 #
 #   CONFIG=fpbench.toml GITHUB_OUTPUT=file bash ci/action/history-path.sh   # writes path=...
 #
-# Reads the one key, `store` under [history] (or `history.store` at the
-# top), as a basic or literal string on one line; fpbench itself checks the
-# whole file. A store it cannot read this way is not cached, with a warning.
+# The store is read by fpbench itself (`fpbench config get history.store`,
+# $FPBENCH or fpbench on PATH), defaults included; a config it refuses is
+# not cached, with a warning (the run then says what is wrong with it).
 set -euo pipefail
 config=${CONFIG:-fpbench.toml}
 : "${GITHUB_OUTPUT:?GITHUB_OUTPUT must name the file for the outputs of the step}"
@@ -18,20 +18,9 @@ path=
 if [ ! -f "$config" ]; then
   warn "no $config"
 else
-  store=$(awk -v q="'" '
-    function value(s,  c, rest) {
-      sub(/^[^=]*=[ \t]*/, "", s)
-      c = substr(s, 1, 1)
-      if (c != "\"" && c != q) return ""
-      rest = substr(s, 2)
-      return substr(rest, 1, index(rest, c) - 1)
-    }
-    /^[ \t]*\[/ { t = $0; gsub(/[ \t\[\]]/, "", t); section = t; next }
-    section == "history" && /^[ \t]*store[ \t]*=/ { print value($0); exit }
-    section == "" && /^[ \t]*history[ \t]*\.[ \t]*store[ \t]*=/ { print value($0); exit }
-  ' "$config")
+  store=$("${FPBENCH:-fpbench}" config get history.store --config "$config" 2>/dev/null) || store=
   case "$store" in
-    "") warn "no [history] store in $config that this step can read" ;;
+    "") warn "fpbench cannot read the [history] store of $config" ;;
     *://*) echo "history: $config keeps the history in a database server; nothing to cache" >&2 ;;
     /*) path=$store ;;
     *)

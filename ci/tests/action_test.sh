@@ -14,11 +14,12 @@
 # history-path.sh must find the store to cache; install.sh must refuse what
 # it cannot do before doing anything.
 #
-#   bash ci/tests/action_test.sh SOURCE_DIR
+#   bash ci/tests/action_test.sh SOURCE_DIR FPBENCH
 #
 # Exits 77 (skipped) without jq, except under CI (CI=true), where that fails.
 set -euo pipefail
-src=$(cd "${1:?usage: action_test.sh SOURCE_DIR}" && pwd)
+src=$(cd "${1:?usage: action_test.sh SOURCE_DIR FPBENCH}" && pwd)
+real_fpbench=${2:?usage: action_test.sh SOURCE_DIR FPBENCH}
 action=$src/ci/action
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/fpbench-action.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
@@ -217,17 +218,19 @@ grep -q "alert.md" <<<"$said" || fail "finish.sh for a nightly regression said: 
 history_case() { # NAME CONFIG_TEXT EXPECTED_PATH
   printf '%b' "$2" >"$work/fpbench.toml"
   rm -f "$GITHUB_OUTPUT"
-  CONFIG=fpbench.toml bash "$action/history-path.sh" 2>/dev/null || fail "$1: history-path.sh failed"
+  CONFIG=fpbench.toml FPBENCH=$real_fpbench bash "$action/history-path.sh" 2>/dev/null || fail "$1: history-path.sh failed"
   [ "$(cat "$GITHUB_OUTPUT")" = "path=$3" ] || fail "$1: $(cat "$GITHUB_OUTPUT"), expected path=$3"
 }
-history_case "a file" '[run]\nstore = "no"\n[history]\n  store = "history.sqlite"  # carried\n' history.sqlite
-history_case "a literal string" "[ history ]\nstore='db/h.sqlite'\n" db/h.sqlite
-history_case "a dotted key" 'history.store = "h.sqlite"\n[run]\n' h.sqlite
-history_case "an absolute path" '[history]\nstore = "/var/lib/h.sqlite"\n' /var/lib/h.sqlite
-history_case "a server" '[history]\nstore = "postgresql://bench@db/history"\n' ""
-history_case "no store" '[history]\n[run]\nstore = "x"\n' ""
+entry='[build]\ncommand = "make"\n[[benchmarks]]\ngbench = "b"\n'
+history_case "a file" "$entry"'[history]\n  store = "history.sqlite"  # carried\n' history.sqlite
+history_case "a literal string" "$entry""[ history ]\nstore='db/h.sqlite'\n" db/h.sqlite
+history_case "a dotted key" 'history.store = "h.sqlite"\n'"$entry" h.sqlite
+history_case "an absolute path" "$entry"'[history]\nstore = "/var/lib/h.sqlite"\n' /var/lib/h.sqlite
+history_case "a server" "$entry"'[history]\nstore = "postgresql://bench@db/history"\n' ""
+history_case "the default store" "$entry"'[history]\nmachine = "ci"\n' history.sqlite
+history_case "a config fpbench refuses" "$entry"'[history]\nstroe = "x"\n' ""
 rm -f "$work/fpbench.toml" "$GITHUB_OUTPUT"
-CONFIG=fpbench.toml bash "$action/history-path.sh" 2>/dev/null || fail "no config: history-path.sh failed"
+CONFIG=fpbench.toml FPBENCH=$real_fpbench bash "$action/history-path.sh" 2>/dev/null || fail "no config: history-path.sh failed"
 [ "$(cat "$GITHUB_OUTPUT")" = "path=" ] || fail "no config: $(cat "$GITHUB_OUTPUT")"
 
 # ---- install.sh: what it refuses before installing anything

@@ -1,4 +1,5 @@
 // fpbench config check [--config FILE]
+// fpbench config get KEY [--config FILE]
 // fpbench pr [--base REF] [--head REF] [--config FILE] [--out DIR]
 //            [--cache DIR] [--seed S] [--no-progress]
 // fpbench nightly [REF] [--config FILE] [--out DIR] [--store DB]
@@ -81,23 +82,46 @@ class ConfigCommand : public Subcommand {
         "check",
         "Read fpbench.toml (or --config) and say what it runs, or where it is "
         "wrong: exit 0 valid, 2 not");
-    check_->add_option("--config", config_,
-                       "The file (default: fpbench.toml at the repository's "
-                       "root)");
+    get_ = command_->add_subcommand(
+        "get",
+        "Print one setting as fpbench reads it, defaults included (for "
+        "scripts): build.command, history.store or history.machine");
+    for (CLI::App* sub : {check_, get_}) {
+      sub->add_option("--config", config_,
+                      "The file (default: fpbench.toml at the repository's "
+                      "root)");
+    }
+    get_->add_option("key", key_, "The setting")->required();
   }
   [[nodiscard]] bool parsed() const override { return command_->parsed(); }
   Result<int> run() override {
     FPBENCH_ASSIGN_OR_RETURN(const std::string path, config_path(config_));
     FPBENCH_ASSIGN_OR_RETURN(const auto config,
                              harness::load_project_config(path));
-    FPBENCH_TRY(write_stdout(describe(config)));
-    return kExitOk;
+    if (!get_->parsed()) {
+      FPBENCH_TRY(write_stdout(describe(config)));
+      return kExitOk;
+    }
+    const std::vector<std::pair<std::string, std::string>> settings = {
+        {"build.command", config.build.command},
+        {"history.store", config.history.store},
+        {"history.machine", config.history.machine}};
+    for (const auto& [key, value] : settings) {
+      if (key != key_) continue;
+      FPBENCH_TRY(write_stdout(value + "\n"));
+      return kExitOk;
+    }
+    return usage_error("config get: unknown setting '" + key_ +
+                       "': expected build.command, history.store or "
+                       "history.machine");
   }
 
  private:
   CLI::App* command_ = nullptr;
   CLI::App* check_ = nullptr;
+  CLI::App* get_ = nullptr;
   std::optional<std::string> config_;
+  std::string key_;
 };
 
 // What pr and nightly share: the config, the folders, the seed.
