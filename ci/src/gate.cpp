@@ -75,6 +75,13 @@ void decide(GateDecision& d, double alpha,
       d.verdict = Verdict::kRegression;
       d.reason = fmt::format("significantly worse and the {} reaches past -{}%",
                              interval, t);
+    } else if (std::isnan(d.lower_pct) && d.change_pct <= -t) {
+      // No interval to bound it: the change itself is past the threshold,
+      // which no reading of "within" can pass.
+      d.verdict = Verdict::kRegression;
+      d.reason = fmt::format(
+          "significantly worse and the change {:+.2f}% is past -{}% ({})",
+          d.change_pct, t, interval);
     } else {
       d.verdict = Verdict::kMinorRegression;
       d.reason =

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <nlohmann/json.hpp>
@@ -61,6 +62,32 @@ TEST(Gate, FivePercentSlowerTimeFailsAFivePercentThreshold) {
   EXPECT_EQ(only(r).verdict, Verdict::kRegression) << only(r).reason;
   EXPECT_LE(only(r).lower_pct, -5);
   EXPECT_GT(only(r).upper_pct, -5);
+}
+
+TEST(Gate, ASlowdownPastTheThresholdAtAnEarlyLookIsARegression) {
+  // At the second of twenty looks, for a family of six, the level spent so
+  // far is below what a double can tell from 1 - level, and the repeated
+  // interval at it is undefined: a -38% change with p ~ 1e-30 must still
+  // fail a 2% threshold, not pass as "within" it.
+  GateOptions o;
+  o.max_regression_pct = 2;
+  o.sequential = reports::SequentialPlan{10, 10, 200};
+  SampleSet set = one(-0.38, 0.02, 20);
+  for (int i = 0; i < 5; ++i) {
+    add(set, "fs/other", "n=" + std::to_string(i),
+        normal_samples(10 + i, 20, 1000, 0.02),
+        normal_samples(20 + i, 20, 1000, 0.02));
+  }
+  const GateResult r = evaluate_gate(set, o);
+  const auto it = std::find_if(r.decisions.begin(), r.decisions.end(),
+                               [](const GateDecision& x) {
+                                 return x.row.filename == "fs/read-file-sync";
+                               });
+  ASSERT_NE(it, r.decisions.end());
+  const GateDecision& d = *it;
+  EXPECT_TRUE(std::isnan(d.lower_pct)) << d.reason;
+  EXPECT_EQ(d.verdict, Verdict::kRegression) << d.reason;
+  EXPECT_EQ(r.exit_code, 1);
 }
 
 TEST(Gate, SmallSignificantSlowdownIsMinorAndPasses) {
