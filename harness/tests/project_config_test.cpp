@@ -93,7 +93,7 @@ TEST(ProjectConfig, ATypoedKeyIsRefusedWithItsPlace) {
   EXPECT_EQ(error_of(kBuild + kEntry + "[gate]\nwal = \"5%\"\n"),
             "fpbench.toml:6:1: gate.wal: unknown key (known here: alpha, "
             "strict, runs, look_every, max_runs, counter_runs, time_budget, "
-            "min_time, rules and metrics: " +
+            "min_time, until_decided, paired, rules and metrics: " +
                 reports::metric_names_text() + ")");
   EXPECT_NE(error_of(kBuild + kEntry + "filtr = \"^BM_\"\n")
                 .find("fpbench.toml:5:1: benchmarks[1].filtr: unknown key"),

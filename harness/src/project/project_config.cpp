@@ -368,6 +368,10 @@ Result<BenchmarkEntry> read_entry(const toml::table& table,
     if (e.kind == "node") {
       FPBENCH_TRY(r.string("benchmark_dir", e.benchmark_dir));
       known += ", benchmark_dir";
+    } else {
+      FPBENCH_ASSIGN_OR_RETURN(e.old_impl, r.string("old_impl"));
+      FPBENCH_ASSIGN_OR_RETURN(e.new_impl, r.string("new_impl"));
+      known += ", old_impl, new_impl";
     }
   }
   if (e.name.empty()) e.name = e.program;
@@ -414,6 +418,8 @@ Result<GateConfig> read_gate(const toml::table& table,
     gate.alpha = *v;
   }
   FPBENCH_TRY(r.boolean("strict", gate.strict));
+  FPBENCH_TRY(r.boolean("until_decided", gate.until_decided));
+  FPBENCH_TRY(r.boolean("paired", gate.paired));
   FPBENCH_TRY(r.integer("runs", gate.runs, 2));
   FPBENCH_TRY(r.integer("look_every", gate.look_every, 1));
   FPBENCH_TRY(r.integer("max_runs", gate.max_runs, 2));
@@ -458,9 +464,15 @@ Result<GateConfig> read_gate(const toml::table& table,
       gate.rules.push_back(std::move(rule));
     }
   }
+  if (gate.paired && gate.until_decided) {
+    return bad_input_error(fmt::format(
+        "{}: gate.paired needs until_decided = false: pairs are gated on a "
+        "fixed number of runs",
+        r.place().text()));
+  }
   FPBENCH_TRY(r.finish(
       "alpha, strict, runs, look_every, max_runs, counter_runs, time_budget, "
-      "min_time, rules and metrics: " +
+      "min_time, until_decided, paired, rules and metrics: " +
       reports::metric_names_text()));
   return gate;
 }
@@ -475,11 +487,12 @@ Result<HistoryConfig> read_history(const toml::table& table,
   FPBENCH_ASSIGN_OR_RETURN(history.notify, r.string("notify"));
   FPBENCH_ASSIGN_OR_RETURN(auto budget, r.duration("bisect_budget"));
   if (budget) history.bisect_budget = *budget;
+  FPBENCH_ASSIGN_OR_RETURN(history.plot, r.strings("plot"));
   if (history.store.empty()) {
     return bad_input_error(
         fmt::format("{}: history.store is empty", r.place().text()));
   }
-  FPBENCH_TRY(r.finish("store, machine, since, notify, bisect_budget"));
+  FPBENCH_TRY(r.finish("store, machine, since, notify, bisect_budget, plot"));
   return history;
 }
 

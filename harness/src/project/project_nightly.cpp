@@ -351,6 +351,37 @@ Result<int> run_nightly(const ProjectConfig& config,
                           fmt::format("{}/bisect-{}", p.out_dir, i + 1));
   }
 
+  // The history's report per metric (JSON of wall time too) and the plots
+  // of the benchmarks the config names.
+  for (const std::string& metric : m.metrics) {
+    const std::string suffix = metric == "wall" ? "" : "-" + metric;
+    std::vector<std::pair<std::string, std::vector<std::string>>> steps = {
+        {"report" + suffix + ".md",
+         {"history", "report", "--db", store, "--metric", metric, "--format",
+          "markdown"}}};
+    if (metric == "wall") {
+      steps.push_back({"report.json",
+                       {"history", "report", "--db", store, "--format",
+                        "json"}});
+    }
+    for (const auto& [file, args] : steps) {
+      FPBENCH_ASSIGN_OR_RETURN(const SelfRun r, run_self(p.self, args));
+      if (r.exit_code > kExitRegression) worst = std::max(worst, r.exit_code);
+      FPBENCH_TRY(write_text(p.out_dir + "/" + file, r.out));
+    }
+    if (config.history.plot.empty()) continue;
+    std::vector<std::string> plot = {"history", "plot", "--db", store,
+                                     "--metric", metric};
+    if (!machine.empty()) plot.insert(plot.end(), {"--machine", machine});
+    for (const std::string& f : config.history.plot)
+      plot.insert(plot.end(), {"--filter", f});
+    plot.push_back(p.out_dir + "/history" + suffix + ".png");
+    auto drawn = run_self(p.self, plot);
+    if (!drawn || drawn->exit_code != 0)
+      std::fprintf(stderr, "fpbench nightly: the plot of %s failed\n",
+                   metric.c_str());
+  }
+
   std::vector<std::string> html = {"history", "html", p.out_dir + "/dashboard",
                                    "--db", store};
   if (!machine.empty()) html.insert(html.end(), {"--machine", machine});

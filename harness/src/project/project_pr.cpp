@@ -111,19 +111,19 @@ Result<int> run_pr(const ProjectConfig& config, const PrOptions& options) {
   const GateConfig& gate = config.gate;
   std::vector<std::string> args = {"gate",
                                    m.samples,
-                                   "--until-decided",
-                                   "--first-look",
-                                   std::to_string(gate.runs),
-                                   "--look-every",
-                                   std::to_string(gate.look_every),
-                                   "--max-runs",
-                                   std::to_string(gate.max_runs),
                                    "--alpha",
                                    fmt::format("{}", gate.alpha),
                                    "--json",
                                    p.out_dir + "/gate.json",
                                    "--markdown",
                                    p.out_dir + "/gate.md"};
+  if (gate.paired) args.emplace_back("--paired");
+  if (gate.until_decided) {
+    args.insert(args.end(),
+                {"--until-decided", "--first-look", std::to_string(gate.runs),
+                 "--look-every", std::to_string(gate.look_every), "--max-runs",
+                 std::to_string(gate.max_runs)});
+  }
   if (gate.strict) args.emplace_back("--strict");
   if (!m.csv) {
     args.emplace_back("--metric");

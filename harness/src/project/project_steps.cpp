@@ -83,6 +83,9 @@ Result<RunOptions> entry_run_options(const BenchmarkEntry& entry,
   o.selectors = entry.selectors;
   o.sets = entry.sets;
   o.excludes = entry.excludes;
+  o.paired = gate.paired;
+  o.old_impl = entry.old_impl;
+  o.new_impl = entry.new_impl;
   if (entry.kind == "gbench") o.program_args = entry.args;
   if (entry.kind == "command") {
     o.command.name = entry.name;
@@ -176,7 +179,7 @@ Result<Measured> measure_entries(const ProjectConfig& config,
   RunOptions& first = entries.front();
   first.output = m.samples;
   first.json = options.out_dir + "/samples.json";
-  if (until_decided) {
+  if (until_decided && gate.until_decided) {
     first.time_budget = gate.time_budget;
     ci::GateOptions base;
     base.alpha = gate.alpha;

@@ -32,8 +32,9 @@ struct Measured {
 
 // Every entry measured, old_dir's build against new_dir's, in one schedule;
 // samples into out_dir (samples.csv or samples.jsonl, samples.json), the
-// run's notes into run.log and on stderr. `until_decided`: wall time by the
-// gate's looks within the budget; else gate.runs runs per side.
+// run's notes into run.log and on stderr. `until_decided` (and the
+// config's gate.until_decided): wall time by the gate's looks within the
+// budget; else gate.runs runs per side.
 Result<Measured> measure_entries(const ProjectConfig& config,
                                  const ProjectOptions& options,
                                  const std::string& old_dir,

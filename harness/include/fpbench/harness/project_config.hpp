@@ -13,9 +13,10 @@
 //                         line), name, metrics, and the kind's own keys
 //   [gate]                METRIC = "PCT" for any metric, alpha, runs,
 //                         counter_runs, time_budget, max_runs, look_every,
-//                         min_time, strict
+//                         min_time, strict, until_decided, paired
 //   [[gate.rules]]        match = "GLOB", METRIC = "PCT"
-//   [history]             store, machine, since, notify, bisect_budget
+//   [history]             store, machine, since, notify, bisect_budget,
+//                         plot
 
 #include <chrono>
 #include <optional>
@@ -62,6 +63,9 @@ struct BenchmarkEntry {
   std::optional<std::string> setup;         // command
   std::optional<std::string> prepare;       // command
   bool shell = false;                       // command
+  // scenarios: the --impl of each side (one build, two implementations).
+  std::optional<std::string> old_impl;
+  std::optional<std::string> new_impl;
   std::optional<double> min_time_s;
 };
 
@@ -82,6 +86,11 @@ struct GateConfig {
   std::vector<GateRuleConfig> rules;
   double alpha = 0.01;
   bool strict = false;
+  // false: a fixed `runs` per side instead of looks until decided.
+  bool until_decided = true;
+  // Each configuration's old and new sample back to back, the gate testing
+  // the pairs' ratios (fixed runs).
+  bool paired = false;
   // Wall time until decided: runs per side at the first look, a look every
   // look_every runs, up to max_runs, no new round after time_budget.
   int runs = 10;
@@ -101,6 +110,8 @@ struct HistoryConfig {
   std::optional<std::string> notify;
   // The bisects of one night stop starting after this long.
   std::chrono::seconds bisect_budget{3600};
+  // The benchmarks (filters of history plot) drawn as history*.png.
+  std::vector<std::string> plot;
 };
 
 struct ProjectConfig {
