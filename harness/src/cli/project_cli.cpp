@@ -3,7 +3,8 @@
 // fpbench pr [--base REF] [--head REF] [--config FILE] [--out DIR]
 //            [--cache DIR] [--seed S] [--no-progress]
 // fpbench nightly [REF] [--config FILE] [--out DIR] [--store DB]
-//                 [--cache DIR] [--seed S] [--no-progress]
+//                 [--new-machine-class] [--cache DIR] [--seed S]
+//                 [--no-progress]
 //
 // A repository's fpbench.toml (project_config.hpp) checked, run as a
 // pull-request gate, or run as a nightly with a history (project.hpp).
@@ -230,6 +231,11 @@ class NightlyCommand : public Subcommand {
         ->add_option("--store", store_,
                      "The history store instead of the config's [history] "
                      "store: an SQLite file or a postgresql:// URL")
+        ->group(kGroupInput);
+    command_
+        ->add_flag("--new-machine-class", options_.new_machine_class,
+                   "The machine changed on purpose (CPU, kernel, compiler): "
+                   "start a new class of it instead of refusing the run")
         ->group(kGroupInput);
     flags_.add(*command_, "fpbench-out/nightly");
   }

@@ -304,6 +304,7 @@ Result<int> run_nightly(const ProjectConfig& config,
                                      "--context",
                                      p.out_dir + "/samples.json"};
   if (!machine.empty()) record.insert(record.end(), {"--machine", machine});
+  if (options.new_machine_class) record.emplace_back("--new-machine-class");
   FPBENCH_ASSIGN_OR_RETURN(const SelfRun recorded, run_self(p.self, record));
   std::fputs(recorded.out.c_str(), stderr);
   if (recorded.exit_code != 0) {
@@ -360,9 +361,9 @@ Result<int> run_nightly(const ProjectConfig& config,
          {"history", "report", "--db", store, "--metric", metric, "--format",
           "markdown"}}};
     if (metric == "wall") {
-      steps.push_back({"report.json",
-                       {"history", "report", "--db", store, "--format",
-                        "json"}});
+      steps.push_back(
+          {"report.json",
+           {"history", "report", "--db", store, "--format", "json"}});
     }
     for (const auto& [file, args] : steps) {
       FPBENCH_ASSIGN_OR_RETURN(const SelfRun r, run_self(p.self, args));
@@ -370,8 +371,8 @@ Result<int> run_nightly(const ProjectConfig& config,
       FPBENCH_TRY(write_text(p.out_dir + "/" + file, r.out));
     }
     if (config.history.plot.empty()) continue;
-    std::vector<std::string> plot = {"history", "plot", "--db", store,
-                                     "--metric", metric};
+    std::vector<std::string> plot = {"history", "plot",     "--db",
+                                     store,     "--metric", metric};
     if (!machine.empty()) plot.insert(plot.end(), {"--machine", machine});
     for (const std::string& f : config.history.plot)
       plot.insert(plot.end(), {"--filter", f});

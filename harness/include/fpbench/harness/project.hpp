@@ -57,6 +57,8 @@ struct PrOptions {
 struct NightlyOptions {
   ProjectOptions project;
   std::string ref = "HEAD";
+  // The machine changed on purpose (history record --new-machine-class).
+  bool new_machine_class = false;
 };
 
 // fpbench.toml at the top of the repository `dir` is in; bad input when it
