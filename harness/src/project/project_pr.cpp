@@ -109,14 +109,10 @@ Result<int> run_pr(const ProjectConfig& config, const PrOptions& options) {
 
   // One gate, every format from it: the text on stdout, the comment, JSON.
   const GateConfig& gate = config.gate;
-  std::vector<std::string> args = {"gate",
-                                   m.samples,
-                                   "--alpha",
-                                   fmt::format("{}", gate.alpha),
-                                   "--json",
-                                   p.out_dir + "/gate.json",
-                                   "--markdown",
-                                   p.out_dir + "/gate.md"};
+  std::vector<std::string> args = {"gate",       m.samples,
+                                   "--alpha",    fmt::format("{}", gate.alpha),
+                                   "--json",     p.out_dir + "/gate.json",
+                                   "--markdown", p.out_dir + "/gate.md"};
   if (gate.paired) args.emplace_back("--paired");
   if (gate.until_decided) {
     args.insert(args.end(),
