@@ -90,7 +90,8 @@ class ConfigCommand : public Subcommand {
     for (CLI::App* sub : {check_, get_}) {
       sub->add_option("--config", config_,
                       "The file (default: fpbench.toml at the repository's "
-                      "root)");
+                      "root)")
+          ->group(kGroupInput);
     }
     get_->add_option("key", key_, "The setting")->required();
   }
