@@ -42,11 +42,22 @@ std::string joined(const std::vector<std::string>& words, const char* sep) {
 // The sentence ci/pr-gate's comment always ended with: how the runs were
 // chosen.
 std::string schedule_note(const GateConfig& gate, bool budget_spent) {
+  if (!gate.until_decided) {
+    return fmt::format(
+        "\nWall time: {} runs per side; the counted metrics used {}.\n",
+        gate.runs, gate.counter_runs);
+  }
+  // The budget as it is written: 10m, 90s, 1h.
+  const auto seconds = gate.time_budget.count();
+  const std::string budget =
+      seconds % 3600 == 0 ? fmt::format("{}h", seconds / 3600)
+      : seconds % 60 == 0 ? fmt::format("{}m", seconds / 60)
+                          : fmt::format("{}s", seconds);
   return fmt::format(
       "\nWall time was measured until decided: {} runs per side, then a look "
-      "every {} runs up to {}, within a time budget of {}s ({}). The counted "
+      "every {} runs up to {}, within a time budget of {} ({}). The counted "
       "metrics used {} runs per side.\n",
-      gate.runs, gate.look_every, gate.max_runs, gate.time_budget.count(),
+      gate.runs, gate.look_every, gate.max_runs, budget,
       budget_spent ? "it was spent, and the run stopped there"
                    : "it was not spent: every benchmark decided or reached "
                      "its runs",

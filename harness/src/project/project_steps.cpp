@@ -198,7 +198,11 @@ Result<Measured> measure_entries(const ProjectConfig& config,
   fs::remove(options.out_dir + "/samples.csv", ec);
   fs::remove(options.out_dir + "/samples.jsonl", ec);
   FPBENCH_ASSIGN_OR_RETURN(m.summary, run_benchmarks(entries));
+  // The notes said before the first sample (on stderr already), then what
+  // the run says at its end.
   std::string log;
+  for (const std::string& note : m.summary.notes)
+    log += "fpbench: note: " + note + "\n";
   for (const std::string& line : summary_lines(m.summary)) {
     std::fprintf(stderr, "%s\n", line.c_str());
     log += line + "\n";
