@@ -8,7 +8,8 @@ include(GNUInstallDirs)
 set(FPBENCH_MAN_DIR "${PROJECT_BINARY_DIR}/man")
 set(FPBENCH_MAN_PAGES
   fpbench fpbench-compare fpbench-run fpbench-gate fpbench-list
-  fpbench-doctor fpbench-bisect
+  fpbench-doctor fpbench-bisect fpbench-pr fpbench-nightly
+  fpbench-config fpbench-config-check fpbench-config-get
   fpbench-history fpbench-history-record fpbench-history-detect
   fpbench-history-report fpbench-history-plot fpbench-history-merge
   fpbench-history-samples fpbench-history-html)
