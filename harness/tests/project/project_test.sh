@@ -110,7 +110,11 @@ parent=$(git -C "$repo" rev-parse "$planted_instructions^")
 run pr-instructions 1 pr --base "$parent" --head "$planted_instructions" --config "$config" --out "$scratch/pr1" --cache "$cache"
 found=$(regressions "$scratch/pr1/gate.json")
 grep -qx "instructions BM_Decode 4096" <<<"$found" || fail "pr across the instructions commit: no instructions regression of BM_Decode 4096 in: $found"
-if grep -v "BM_Decode" <<<"$found" | grep -q .; then fail "pr across the instructions commit blamed another benchmark: $found"; fi
+# Counts are exact: no other benchmark may be blamed on them. (Wall time is
+# a test at alpha 0.01, whose rare false alarm must not fail CI.)
+if grep -v "BM_Decode" <<<"$found" | grep -q "^instructions\|^syscalls"; then
+  fail "pr across the instructions commit blamed another benchmark: $found"
+fi
 if grep -q "^syscalls" <<<"$found"; then fail "pr across the instructions commit found a system call regression: $found"; fi
 grep -q "^## fpbench gate: FAIL" "$scratch/pr1/gate.md" || fail "no comment written: $(ls "$scratch/pr1")"
 
