@@ -173,13 +173,7 @@ struct ProjectFlags {
     d.progress = !no_progress;
     d.seed = std::random_device{}();
     if (!seed.empty()) {
-      try {
-        std::size_t used = 0;
-        d.seed = std::stoull(seed, &used);
-        if (used != seed.size()) throw std::invalid_argument(seed);
-      } catch (const std::exception&) {
-        return usage_error("--seed must be a whole number, got '" + seed + "'");
-      }
+      FPBENCH_ASSIGN_OR_RETURN(d.seed, parse_seed(seed));
     }
     return std::pair{std::move(c), std::move(p)};
   }

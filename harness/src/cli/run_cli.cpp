@@ -44,21 +44,6 @@ namespace {
 constexpr int kTableFirstLook = 10;
 constexpr int kTableMaxRuns = 30;
 
-// A whole decimal number that fits 64 bits. Read as an unsigned integer by
-// CLI11, -1 or 2^64 would silently become another seed.
-Result<std::uint64_t> parse_seed(const std::string& text) {
-  std::uint64_t seed = 0;
-  const char* end = text.data() + text.size();
-  const auto [ptr, ec] = std::from_chars(text.data(), end, seed);
-  if (text.empty() || ec != std::errc() || ptr != end) {
-    return usage_error(
-        "--seed must be an integer from 0 to " +
-        std::to_string(std::numeric_limits<std::uint64_t>::max()) + ", got '" +
-        text + "'");
-  }
-  return seed;
-}
-
 class Run : public Subcommand {
  public:
   Run(CLI::App& app, std::vector<std::string> program_args) {
@@ -511,6 +496,21 @@ class Run : public Subcommand {
 };
 
 }  // namespace
+
+// A whole decimal number that fits 64 bits. Read as an unsigned integer by
+// CLI11, -1 or 2^64 would silently become another seed.
+Result<std::uint64_t> parse_seed(const std::string& text) {
+  std::uint64_t seed = 0;
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, seed);
+  if (text.empty() || ec != std::errc() || ptr != end) {
+    return usage_error(
+        "--seed must be an integer from 0 to " +
+        std::to_string(std::numeric_limits<std::uint64_t>::max()) + ", got '" +
+        text + "'");
+  }
+  return seed;
+}
 
 std::unique_ptr<Subcommand> add_run(CLI::App& app,
                                     std::vector<std::string> program_args) {

@@ -4,6 +4,7 @@
 // helpers they share: fpbench/base/command_line.hpp).
 
 #include <CLI/CLI.hpp>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -33,6 +34,10 @@ std::unique_ptr<Subcommand> add_nightly(CLI::App& app);
 // fpbench-history: FPBENCH_HISTORY, else beside this program, in the build
 // tree's history/ folder or in the install's libexec/fpbench, else on PATH.
 std::string history_program();
+
+// --seed: a whole decimal number that fits 64 bits, else a usage error
+// (read as an unsigned integer, -1 or 2^64 would become another seed).
+Result<std::uint64_t> parse_seed(const std::string& text);
 
 // fpbench-scenarios: FPBENCH_SCENARIOS, else beside this program, in the
 // build tree's scenarios/ folder or in an install's libexec/fpbench, else on
