@@ -9,10 +9,25 @@
 #   fuzz           a libFuzzer target fed its corpus
 # and ci/quick.sh runs what has none of the slow ones.
 
+# fpbench_test_program_flags(TARGET)
+# A gtest program's own files are half of the tree's compile and none of
+# what fpbench ships: they are compiled six to a unit (a unity build, so
+# gtest's and the libraries' headers are read once per six files) and at
+# -O1 instead of Release's -O3. The libraries they test keep their own
+# flags.
+function(fpbench_test_program_flags target)
+  set_target_properties(${target} PROPERTIES
+    UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 6)
+  target_compile_options(${target} PRIVATE
+    $<$<CONFIG:Release>:-O1>)
+endfunction()
+
 # fpbench_discover_tests(TARGET [LABEL "Suite.*:Other.Test" ...])
 # gtest_discover_tests for TARGET, with the tests matching each gtest filter
-# given labelled LABEL, and the rest unlabelled.
+# given labelled LABEL, and the rest unlabelled. TARGET's own files are
+# compiled as a test program's (fpbench_test_program_flags).
 function(fpbench_discover_tests target)
+  fpbench_test_program_flags(${target})
   set(rest "")
   set(args ${ARGN})
   list(LENGTH args n)

@@ -16,7 +16,7 @@
 #include "fpbench/ci/gate.hpp"
 #include "fpbench/test_support/normal_samples.hpp"
 
-namespace fpbench::ci {
+namespace fpbench::ci::gate_metrics_test {
 namespace {
 
 using reports::Binary;
@@ -328,9 +328,9 @@ TEST(GateMetrics, SequentialLooksCatchAFivePercentSlowdownEarly) {
 }
 
 }  // namespace
-}  // namespace fpbench::ci
+}  // namespace fpbench::ci::gate_metrics_test
 
-namespace fpbench::ci {
+namespace fpbench::ci::gate_metrics_test {
 namespace {
 
 // --until-decided looks at wall time; counts come from a fixed few counting
@@ -354,4 +354,4 @@ TEST(GateMetrics, CountsAreTestedOnceUnderUntilDecided) {
 }
 
 }  // namespace
-}  // namespace fpbench::ci
+}  // namespace fpbench::ci::gate_metrics_test

@@ -19,7 +19,7 @@
 #include "fast/dispatch.hpp"
 #include "fpbench/core/transcode.hpp"
 
-namespace fpbench::core {
+namespace fpbench::core::base64_test {
 namespace {
 
 using fast::internal::Isa;
@@ -254,4 +254,4 @@ TEST_F(Base64, RoundTripsAtEveryLevel) {
 }
 
 }  // namespace
-}  // namespace fpbench::core
+}  // namespace fpbench::core::base64_test

@@ -23,7 +23,7 @@
 #include "readdir_detail.hpp"
 #include "readdir_test_support.hpp"
 
-namespace fpbench::core {
+namespace fpbench::core::readdir_node_oracle_test {
 namespace {
 
 using testing_support::exit_code_as_nobody;
@@ -255,4 +255,4 @@ TEST_F(ReaddirNode, EaccesMessageMatchesNode) {
 }
 
 }  // namespace
-}  // namespace fpbench::core
+}  // namespace fpbench::core::readdir_node_oracle_test

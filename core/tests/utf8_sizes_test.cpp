@@ -18,7 +18,7 @@
 #include "fast/dispatch.hpp"
 #include "fpbench/core/transcode.hpp"
 
-namespace fpbench::core {
+namespace fpbench::core::utf8_sizes_test {
 namespace {
 
 using fast::internal::Isa;
@@ -203,14 +203,15 @@ TEST_F(Utf8Sizes, Utf8ToStringAtEverySizeUpTo4096) {
 
 TEST_F(Utf8Sizes, OneMebibyte) {
   Gen gen(24);
-  constexpr std::size_t kMiB = std::size_t{1} << 20;
+  constexpr std::size_t kOneMiB = std::size_t{1} << 20;
   ASSERT_NO_FATAL_FAILURE(
-      check_encode(JsString(gen.units(kMiB, 0)), "valid 1 MiB"));
+      check_encode(JsString(gen.units(kOneMiB, 0)), "valid 1 MiB"));
   ASSERT_NO_FATAL_FAILURE(
-      check_encode(JsString(gen.units(kMiB, 2)), "lone surrogates 1 MiB"));
-  ASSERT_NO_FATAL_FAILURE(check_decode(gen.utf8(kMiB, 0), "valid 1 MiB"));
-  ASSERT_NO_FATAL_FAILURE(check_decode(gen.utf8(kMiB, 1), "corrupted 1 MiB"));
+      check_encode(JsString(gen.units(kOneMiB, 2)), "lone surrogates 1 MiB"));
+  ASSERT_NO_FATAL_FAILURE(check_decode(gen.utf8(kOneMiB, 0), "valid 1 MiB"));
+  ASSERT_NO_FATAL_FAILURE(
+      check_decode(gen.utf8(kOneMiB, 1), "corrupted 1 MiB"));
 }
 
 }  // namespace
-}  // namespace fpbench::core
+}  // namespace fpbench::core::utf8_sizes_test

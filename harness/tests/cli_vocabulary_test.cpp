@@ -17,6 +17,7 @@
 #include "fpbench/base/cli_docs.hpp"
 #include "fpbench/test_support/programs.hpp"
 
+namespace cli_vocabulary_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -305,3 +306,4 @@ TEST_F(CliVocabulary, OldSpellingsStillWorkWithANoteNamingTheNewOne) {
 }
 
 }  // namespace
+}  // namespace cli_vocabulary_test

@@ -14,6 +14,7 @@
 #include "fpbench/test_support/programs.hpp"
 #include "fpbench/test_support/test_files.hpp"
 
+namespace output_files_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -185,3 +186,4 @@ TEST_F(OutputFiles, AnUnwritableFileIsAnIoErrorNamingIt) {
 }
 
 }  // namespace
+}  // namespace output_files_test

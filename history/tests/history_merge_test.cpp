@@ -21,7 +21,7 @@
 #include "fpbench/history/history_store.hpp"
 #include "store_fixture.hpp"
 
-namespace fpbench::history {
+namespace fpbench::history::history_merge_test {
 namespace {
 
 using reports::Binary;
@@ -284,4 +284,4 @@ INSTANTIATE_TEST_SUITE_P(Backends, MergeTest,
                          [](const auto& param) { return param.param; });
 
 }  // namespace
-}  // namespace fpbench::history
+}  // namespace fpbench::history::history_merge_test

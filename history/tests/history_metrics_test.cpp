@@ -18,7 +18,7 @@
 #include "fpbench/history/history_commands.hpp"
 #include "fpbench/reports/metric_samples.hpp"
 
-namespace fpbench::history {
+namespace fpbench::history::history_metrics_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -377,4 +377,4 @@ TEST_F(HistoryMetrics, AChangeFromACountOfZeroIsSaidInWordsInEveryOutput) {
 }
 
 }  // namespace
-}  // namespace fpbench::history
+}  // namespace fpbench::history::history_metrics_test

@@ -4,7 +4,7 @@
 
 #include <limits>
 
-namespace fpbench::reports {
+namespace fpbench::reports::percent_test {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
@@ -35,4 +35,4 @@ TEST(Percent, AnIntervalOutOfOrderOrOpenIsUndefined) {
 }
 
 }  // namespace
-}  // namespace fpbench::reports
+}  // namespace fpbench::reports::percent_test

@@ -6,7 +6,7 @@
 #include <limits>
 #include <vector>
 
-namespace fpbench::stats {
+namespace fpbench::stats::deterministic_test {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
@@ -97,4 +97,4 @@ TEST(DeterministicChange, EmptyOrSingleSides) {
 }
 
 }  // namespace
-}  // namespace fpbench::stats
+}  // namespace fpbench::stats::deterministic_test

@@ -12,7 +12,7 @@
 #include "fpbench/stats/rate_comparison.hpp"
 #include "fpbench/stats/welch.hpp"
 
-namespace fpbench::stats {
+namespace fpbench::stats::power_test {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
@@ -212,9 +212,9 @@ TEST(RunsToDecide, NoChangeAgainstZeroThresholdNeverDecides) {
 }
 
 }  // namespace
-}  // namespace fpbench::stats
+}  // namespace fpbench::stats::power_test
 
-namespace fpbench::stats {
+namespace fpbench::stats::power_test {
 namespace {
 
 TEST(RunsToDecide, ScaleDoesNotChangeTheAnswer) {
@@ -236,4 +236,4 @@ TEST(RunsToDecide, ScaleDoesNotChangeTheAnswer) {
 }
 
 }  // namespace
-}  // namespace fpbench::stats
+}  // namespace fpbench::stats::power_test
