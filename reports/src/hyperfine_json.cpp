@@ -15,7 +15,7 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::string_view kExpected = "a hyperfine --export-json file";
+constexpr std::string_view kHyperfineFile = "a hyperfine --export-json file";
 
 struct Run {
   std::string command;
@@ -120,12 +120,12 @@ Result<void> add_hyperfine_json(std::string_view json_text,
                                 std::string_view source_name, Binary side,
                                 SampleSet& out,
                                 std::vector<std::string>& warnings) {
-  FPBENCH_ASSIGN_OR_RETURN(const auto doc,
-                           parse_tool_json(json_text, source_name, kExpected));
+  FPBENCH_ASSIGN_OR_RETURN(
+      const auto doc, parse_tool_json(json_text, source_name, kHyperfineFile));
   const auto results = doc.is_object() ? doc.find("results") : doc.end();
   if (!doc.is_object() || results == doc.end() || !results->is_array()) {
     return bad_input_error(fmt::format("{}: no \"results\" array: expected {}",
-                                       source_name, kExpected));
+                                       source_name, kHyperfineFile));
   }
   std::vector<Run> runs;
   std::vector<std::string> new_warnings;

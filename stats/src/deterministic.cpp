@@ -6,11 +6,12 @@
 #include <span>
 
 #include "fpbench/stats/descriptive.hpp"
+#include "nan.hpp"
 
 namespace fpbench::stats {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using detail::kNaN;
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
 double relative_change(double mean_old, double mean_new) {

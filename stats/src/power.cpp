@@ -3,19 +3,19 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
-#include <limits>
 #include <optional>
 #include <span>
 #include <vector>
 
 #include "fpbench/stats/descriptive.hpp"
 #include "fpbench/stats/welch.hpp"
+#include "nan.hpp"
 #include "unit_scale.hpp"
 
 namespace fpbench::stats {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using detail::kNaN;
 
 struct Observed {
   double var_old = 0;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "boost_math.hpp"
+#include "nan.hpp"
 
 namespace fpbench::stats {
 namespace {
@@ -23,7 +24,7 @@ using NanPolicy = bm::policies::policy<
 using Normal = bm::normal_distribution<double, NanPolicy>;
 using StudentT = bm::students_t_distribution<double, NanPolicy>;
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using detail::kNaN;
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
 // Grid step at most this fraction of the standard deviation of the Gaussian

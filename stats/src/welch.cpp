@@ -7,6 +7,7 @@
 
 #include "boost_math.hpp"
 #include "fpbench/stats/descriptive.hpp"
+#include "nan.hpp"
 #include "unit_scale.hpp"
 
 namespace fpbench::stats {
@@ -23,7 +24,7 @@ using NanPolicy = bm::policies::policy<
     bm::policies::evaluation_error<bm::policies::ignore_error>>;
 using StudentT = bm::students_t_distribution<double, NanPolicy>;
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using detail::kNaN;
 
 bool valid_df(double df) { return df > 0 && !std::isnan(df); }
 

@@ -94,7 +94,7 @@ std::size_t& last_walk_entries() {
 
 // A name to sort: its first 16 bytes as two big-endian integers (zero
 // padded), so most comparisons are two integer compares instead of strcmp.
-struct Entry {
+struct SortKey {
   std::uint64_t key_high;
   std::uint64_t key_low;
   std::uint32_t
@@ -105,8 +105,8 @@ struct Entry {
 
 // Reads 16 bytes at name, which may run past the name's record: the buffer
 // has kBufferSlack bytes beyond its capacity for that.
-Entry make_entry(const char* base, const char* name, std::size_t length,
-                 unsigned char d_type) {
+SortKey make_entry(const char* base, const char* name, std::size_t length,
+                   unsigned char d_type) {
   std::uint64_t high;
   std::uint64_t low;
   std::memcpy(&high, name, 8);
@@ -125,7 +125,7 @@ Entry make_entry(const char* base, const char* name, std::size_t length,
 
 // strcmp order. Equal keys mean equal first 16 bytes with no NUL among
 // them (two names of one directory differ), so the rest decides.
-bool name_less(const char* base, const Entry& a, const Entry& b) {
+bool name_less(const char* base, const SortKey& a, const SortKey& b) {
   if (a.key_high != b.key_high) return a.key_high < b.key_high;
   if (a.key_low != b.key_low) return a.key_low < b.key_low;
   return std::strcmp(base + a.name_offset + 16, base + b.name_offset + 16) < 0;
@@ -133,15 +133,15 @@ bool name_less(const char* base, const Entry& a, const Entry& b) {
 
 // The getdents64 buffer and the entry index of one directory, reused by
 // every walk on this thread.
-struct Scratch {
+struct DirScratch {
   std::unique_ptr<char[]> buffer;
   std::size_t capacity = 0;
-  std::vector<Entry> entries;
-  std::vector<Entry> sorted;  // radix sort's second array
+  std::vector<SortKey> entries;
+  std::vector<SortKey> sorted;  // radix sort's second array
 };
 
-Scratch& scratch() {
-  thread_local Scratch s;
+DirScratch& dir_scratch() {
+  thread_local DirScratch s;
   return s;
 }
 
@@ -153,7 +153,7 @@ int stat_at(int dir_fd, const char* name, struct stat* st, int flags) {
 // Reads every record of the open directory into s.buffer and indexes them
 // in s.entries, "." and ".." left out; 0 or an errno. Stops without the
 // final empty getdents64 when a record carries ext4's end marker.
-int read_directory(int fd, Scratch& s) {
+int read_directory(int fd, DirScratch& s) {
   s.entries.clear();
   std::size_t used = 0;
   for (;;) {
@@ -191,7 +191,7 @@ int read_directory(int fd, Scratch& s) {
   }
 }
 
-unsigned key_byte(const Entry& e, int position) {
+unsigned key_byte(const SortKey& e, int position) {
   return static_cast<unsigned>(position < 8
                                    ? e.key_high >> (8 * (7 - position))
                                    : e.key_low >> (8 * (15 - position))) &
@@ -201,11 +201,11 @@ unsigned key_byte(const Entry& e, int position) {
 // Sorts large directories: a least-significant-byte-first radix sort over
 // the 16-byte keys (skipping byte positions where every name agrees, such
 // as a shared "test-" prefix), then strcmp among names whose keys tie.
-void radix_sort(const char* base, std::vector<Entry>& entries,
-                std::vector<Entry>& sorted) {
+void radix_sort(const char* base, std::vector<SortKey>& entries,
+                std::vector<SortKey>& sorted) {
   const std::size_t n = entries.size();
   std::uint32_t counts[16][256] = {};
-  for (const Entry& e : entries) {
+  for (const SortKey& e : entries) {
     for (int position = 0; position < 16; ++position)
       ++counts[position][key_byte(e, position)];
   }
@@ -219,10 +219,10 @@ void radix_sort(const char* base, std::vector<Entry>& entries,
       count[b] = total;
       total += c;
     }
-    for (const Entry& e : entries) sorted[count[key_byte(e, position)]++] = e;
+    for (const SortKey& e : entries) sorted[count[key_byte(e, position)]++] = e;
     entries.swap(sorted);
   }
-  const auto less = [base](const Entry& a, const Entry& b) {
+  const auto less = [base](const SortKey& a, const SortKey& b) {
     return name_less(base, a, b);
   };
   for (std::size_t i = 0; i < n;) {
@@ -239,13 +239,13 @@ void radix_sort(const char* base, std::vector<Entry>& entries,
 }
 
 // Sorts the entries by strcmp, as scandir sorts.
-void sort_entries(Scratch& s) {
+void sort_entries(DirScratch& s) {
   const char* base = s.buffer.get();
   if (s.entries.size() >= kRadixSortMin) {
     radix_sort(base, s.entries, s.sorted);
   } else {
     std::sort(s.entries.begin(), s.entries.end(),
-              [base](const Entry& a, const Entry& b) {
+              [base](const SortKey& a, const SortKey& b) {
                 return name_less(base, a, b);
               });
   }
@@ -391,7 +391,7 @@ void Walker::follow(std::size_t i, int fd, const char* name,
 }
 
 Result<void> Walker::list(std::size_t i, int fd) {
-  Scratch& s = scratch();
+  DirScratch& s = dir_scratch();
   if (const int error = read_directory(fd, s); error != 0) {
     return detail::fs_error(error, "scandir", node_path(i));
   }
@@ -411,7 +411,7 @@ Result<void> Walker::list(std::size_t i, int fd) {
     }
   }
 
-  for (const Entry& e : s.entries) {
+  for (const SortKey& e : s.entries) {
     const char* name = base + e.name_offset;
     const unsigned char d_type =
         ignore_d_type_ ? static_cast<unsigned char>(DT_UNKNOWN) : e.d_type;
